@@ -1,0 +1,57 @@
+//! Rules of Armenian draughts (Tama) and its orthogonal relatives.
+//!
+//! `tama-core` knows the board, the pieces, every rule switch of the
+//! project's rules contract, legal move generation, the outcome of a game,
+//! Zobrist hashing and perft. It does no I/O and never prints; text formats
+//! live in `tama-notation`, the engine in `tama-search`.
+//!
+//! ```
+//! use tama_core::{Position, Rules, Game, perft};
+//!
+//! // The start position has 22 legal moves under the default rules.
+//! let pos = Position::start();
+//! assert_eq!(pos.legal_moves(&Rules::ARMENIAN).len(), 22);
+//!
+//! // Play a game to its end by always taking the first legal move.
+//! let mut game = Game::new(Rules::ARMENIAN);
+//! while game.outcome().is_none() && game.moves().len() < 400 {
+//!     let mv = game.legal_moves()[0];
+//!     game.play(&mv).expect("generated moves are legal");
+//! }
+//!
+//! // perft counts the leaves of the move tree.
+//! assert_eq!(perft(&pos, &Rules::TURKISH, 2), 64);
+//! ```
+//!
+//! # Board
+//!
+//! Squares are named like chess squares (`a1` … `h8`) and all 64 are used.
+//! A [`Bitboard`] holds one bit per square (`a1` is bit 0, `h8` bit 63).
+//! A [`Position`] is two colour bitboards, a king bitboard, the side to move
+//! and a Zobrist hash; it is built from a [`Setup`] through validation.
+//!
+//! # Moves
+//!
+//! A [`Move`] is its effect: from, to, the captured squares and whether a
+//! man is crowned. Capture paths with the same effect are one move; the
+//! path for display comes from [`Position::path`].
+#![deny(missing_docs)]
+
+mod attacks;
+mod bitboard;
+mod game;
+mod movegen;
+mod mv;
+mod perft;
+mod position;
+mod rules;
+mod square;
+
+pub use bitboard::{Bitboard, Squares};
+pub use game::{position_outcome, Game, Outcome, Termination};
+pub use movegen::IllegalMoveError;
+pub use mv::{Move, MoveList, Path, MOVE_LIST_INLINE};
+pub use perft::{perft, perft_divide, perft_parallel};
+pub use position::{zobrist, Position, Setup, SetupError, SetupProblem};
+pub use rules::{KingReversal, Preset, Promotion, Removal, Rules};
+pub use square::{Color, ParseSquareError, Piece, Role, Square};

@@ -1,0 +1,491 @@
+//! Legal move generation for every combination of rule switches.
+//!
+//! Quiet moves are produced with whole-board shifts (men) and ray lookups
+//! (kings). Captures are found by a depth-first search from each piece that
+//! has a first jump, which follows the switches (removal, 180° rule,
+//! promotion) and keeps only the sequences that take the most pieces, one
+//! move per effect. Nothing here allocates unless a move list overflows its
+//! inline capacity.
+
+use crate::attacks::{nearest, reverse, slider_targets, EAST, NEIGHBOUR, NORTH, RAYS, SOUTH, WEST};
+use crate::{
+    Bitboard, Color, KingReversal, Move, MoveList, Path, Position, Promotion, Removal, Rules,
+    Square,
+};
+
+const FILE_A: u64 = Bitboard::FILE_A.0;
+const FILE_H: u64 = Bitboard::FILE_H.0;
+const FILE_AB: u64 = FILE_A | (FILE_A << 1);
+const FILE_GH: u64 = FILE_H | (FILE_H >> 1);
+
+/// No previous jump direction.
+const NO_DIR: usize = 8;
+
+/// Receives complete capture sequences from the search.
+trait Sink {
+    /// A sequence ended on `to` having taken `captured`; `path` holds the
+    /// squares visited when the sink asks for them.
+    fn complete(&mut self, from: Square, to: Square, captured: u64, promotes: bool, path: &Path);
+    /// Whether the search may stop now.
+    fn done(&self) -> bool {
+        false
+    }
+    /// Whether the sink needs the path.
+    const WANTS_PATH: bool = false;
+}
+
+/// Keeps the moves that take the most pieces, one per effect.
+struct MaxSink<'a> {
+    max: u32,
+    list: &'a mut MoveList,
+}
+
+impl Sink for MaxSink<'_> {
+    #[inline]
+    fn complete(&mut self, from: Square, to: Square, captured: u64, promotes: bool, _: &Path) {
+        let n = captured.count_ones();
+        if n < self.max {
+            return;
+        }
+        let mv = Move::new(from, to, Bitboard(captured), promotes);
+        if n > self.max {
+            self.max = n;
+            self.list.clear();
+        } else if self.list.contains(&mv) {
+            return;
+        }
+        self.list.push(mv);
+    }
+}
+
+/// Looks for one path with a given effect.
+struct PathSink {
+    target: Move,
+    found: Option<Path>,
+}
+
+impl Sink for PathSink {
+    const WANTS_PATH: bool = true;
+
+    fn complete(&mut self, from: Square, to: Square, captured: u64, promotes: bool, path: &Path) {
+        if self.found.is_none() && Move::new(from, to, Bitboard(captured), promotes) == self.target
+        {
+            self.found = Some(*path);
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.found.is_some()
+    }
+}
+
+/// The fixed part of one capture search.
+struct CaptureSearch<'a, S: Sink> {
+    from: Square,
+    was_man: bool,
+    promo_rank: u8,
+    /// The man's capture directions (forward, east, west).
+    man_dirs: [usize; 3],
+    /// Enemy pieces present at the start of the move.
+    enemy: u64,
+    immediate: bool,
+    reversal_forbidden: bool,
+    midway: bool,
+    path: Path,
+    sink: &'a mut S,
+}
+
+impl<S: Sink> CaptureSearch<'_, S> {
+    /// Continues a capture from `sq`. `occ` holds every square that blocks
+    /// (the moving piece excluded), `captured` the pieces taken so far.
+    /// A sequence that cannot go on is handed to the sink.
+    fn search(
+        &mut self,
+        sq: usize,
+        king: bool,
+        promoted: bool,
+        last_dir: usize,
+        captured: u64,
+        occ: u64,
+    ) {
+        let jumpable = self.enemy & !captured;
+        let mut any = false;
+        if king {
+            for d in [NORTH, EAST, SOUTH, WEST] {
+                if self.reversal_forbidden && last_dir != NO_DIR && d == reverse(last_dir) {
+                    continue;
+                }
+                let ray = RAYS[d][sq];
+                let blockers = ray & occ;
+                if blockers == 0 {
+                    continue;
+                }
+                let victim = nearest(d, blockers) as usize;
+                if jumpable & (1u64 << victim) == 0 {
+                    continue;
+                }
+                let beyond = RAYS[d][victim];
+                let next_occ = if self.immediate {
+                    occ & !(1u64 << victim)
+                } else {
+                    occ
+                };
+                let far = beyond & next_occ;
+                let landings = if far == 0 {
+                    beyond
+                } else {
+                    let stop = nearest(d, far) as usize;
+                    beyond ^ RAYS[d][stop] ^ (1u64 << stop)
+                };
+                if landings == 0 {
+                    continue;
+                }
+                any = true;
+                for land in Bitboard(landings) {
+                    self.jump(
+                        land.index(),
+                        true,
+                        promoted,
+                        d,
+                        captured | (1u64 << victim),
+                        next_occ,
+                    );
+                    if self.sink.done() {
+                        return;
+                    }
+                }
+            }
+        } else {
+            for d in self.man_dirs {
+                if self.reversal_forbidden && last_dir != NO_DIR && d == reverse(last_dir) {
+                    continue;
+                }
+                let victim = NEIGHBOUR[d][sq];
+                if victim >= 64 || jumpable & (1u64 << victim) == 0 {
+                    continue;
+                }
+                let land = NEIGHBOUR[d][victim as usize];
+                if land >= 64 || occ & (1u64 << land) != 0 {
+                    continue;
+                }
+                let next_occ = if self.immediate {
+                    occ & !(1u64 << victim)
+                } else {
+                    occ
+                };
+                any = true;
+                let land = land as usize;
+                let mut now_king = false;
+                let mut now_promoted = promoted;
+                if (land >> 3) as u8 == self.promo_rank {
+                    now_promoted = true;
+                    now_king = self.midway;
+                }
+                self.jump(
+                    land,
+                    now_king,
+                    now_promoted,
+                    d,
+                    captured | (1u64 << victim),
+                    next_occ,
+                );
+                if self.sink.done() {
+                    return;
+                }
+            }
+        }
+        if !any && captured != 0 {
+            let to = Square::from_index_unchecked(sq as u32);
+            self.sink.complete(
+                self.from,
+                to,
+                captured,
+                self.was_man && promoted,
+                &self.path,
+            );
+        }
+    }
+
+    #[inline]
+    fn jump(&mut self, land: usize, king: bool, promoted: bool, d: usize, captured: u64, occ: u64) {
+        if S::WANTS_PATH {
+            self.path.push(Square::from_index_unchecked(land as u32));
+        }
+        self.search(land, king, promoted, d, captured, occ);
+        if S::WANTS_PATH {
+            self.path.pop();
+        }
+    }
+}
+
+/// Shifts used by the men of each colour.
+#[inline(always)]
+fn forward(color: Color, bb: u64, n: u32) -> u64 {
+    match color {
+        Color::White => bb << n,
+        Color::Black => bb >> n,
+    }
+}
+
+impl Position {
+    /// The squares of the side to move's pieces that can make a first jump.
+    #[inline]
+    fn capture_sources(&self) -> u64 {
+        let us = self.turn;
+        let own = self.by_color[us as usize].0;
+        let enemy = self.by_color[us as usize ^ 1].0;
+        let occ = own | enemy;
+        let empty = !occ;
+        let kings = self.kings.0;
+        let men = own & !kings;
+        // A man on `s` captures forward when s+8 (s-8) is an enemy and
+        // s+16 (s-16) is empty; sideways likewise with file masks.
+        let mut src = match us {
+            Color::White => men & (enemy >> 8) & (empty >> 16),
+            Color::Black => men & (enemy << 8) & (empty << 16),
+        };
+        src |= men & !FILE_GH & (enemy >> 1) & (empty >> 2);
+        src |= men & !FILE_AB & (enemy << 1) & (empty << 2);
+        for k in Bitboard(own & kings) {
+            let sq = k.index();
+            for d in [NORTH, EAST, SOUTH, WEST] {
+                let ray = RAYS[d][sq];
+                let blockers = ray & occ;
+                if blockers == 0 {
+                    continue;
+                }
+                let victim = nearest(d, blockers) as usize;
+                if enemy & (1u64 << victim) == 0 {
+                    continue;
+                }
+                let land = NEIGHBOUR[d][victim];
+                if land < 64 && occ & (1u64 << land) == 0 {
+                    src |= 1u64 << sq;
+                    break;
+                }
+            }
+        }
+        src
+    }
+
+    /// Whether the side to move has a capture (and so must capture).
+    #[inline]
+    pub fn has_capture(&self) -> bool {
+        self.capture_sources() != 0
+    }
+
+    fn capture_search<S: Sink>(&self, rules: &Rules, sources: u64, sink: &mut S) {
+        let us = self.turn;
+        let own = self.by_color[us as usize].0;
+        let enemy = self.by_color[us as usize ^ 1].0;
+        let man_forward = match us {
+            Color::White => NORTH,
+            Color::Black => SOUTH,
+        };
+        for from in Bitboard(sources) {
+            let king = self.kings.contains(from);
+            let mut search = CaptureSearch {
+                from,
+                was_man: !king,
+                promo_rank: us.promotion_rank(),
+                man_dirs: [man_forward, EAST, WEST],
+                enemy,
+                immediate: rules.removal == Removal::Immediate,
+                reversal_forbidden: rules.king_reversal == KingReversal::Forbidden,
+                midway: rules.promotion == Promotion::Midway,
+                path: Path::new(from),
+                sink: &mut *sink,
+            };
+            let occ = (own | enemy) & !from.bit();
+            search.search(from.index(), king, false, NO_DIR, 0, occ);
+            if sink.done() {
+                return;
+            }
+        }
+    }
+
+    /// Appends the quiet moves of the side to move (ignoring captures).
+    fn quiet_moves(&self, rules: &Rules, list: &mut MoveList) {
+        let us = self.turn;
+        let own = self.by_color[us as usize].0;
+        let occ = self.occupied().0;
+        let empty = !occ;
+        let men = own & !self.kings.0;
+        let promo = Bitboard::rank(us.promotion_rank()).0;
+        let (fwd, fwd_east, fwd_west): (i32, i32, i32) = match us {
+            Color::White => (8, 9, 7),
+            Color::Black => (-8, -7, -9),
+        };
+        let mut push_shifted = |targets: u64, delta: i32| {
+            for to in Bitboard(targets) {
+                let from = Square::from_index_unchecked((to.index() as i32 - delta) as u32);
+                list.push(Move::quiet(from, to, promo & to.bit() != 0));
+            }
+        };
+        push_shifted(forward(us, men, 8) & empty, fwd);
+        push_shifted(((men & !FILE_H) << 1) & empty, 1);
+        push_shifted(((men & !FILE_A) >> 1) & empty, -1);
+        if rules.man_diagonal {
+            let east = match us {
+                Color::White => (men & !FILE_H) << 9,
+                Color::Black => (men & !FILE_H) >> 7,
+            };
+            let west = match us {
+                Color::White => (men & !FILE_A) << 7,
+                Color::Black => (men & !FILE_A) >> 9,
+            };
+            push_shifted(east & empty, fwd_east);
+            push_shifted(west & empty, fwd_west);
+        }
+        for k in Bitboard(own & self.kings.0) {
+            for to in Bitboard(slider_targets(k.index(), occ, rules.king_diagonal)) {
+                list.push(Move::quiet(k, to, false));
+            }
+        }
+    }
+
+    /// The number of quiet moves of the side to move (ignoring captures).
+    #[inline]
+    fn count_quiet(&self, rules: &Rules) -> usize {
+        let us = self.turn;
+        let own = self.by_color[us as usize].0;
+        let occ = self.occupied().0;
+        let empty = !occ;
+        let men = own & !self.kings.0;
+        let mut n = (forward(us, men, 8) & empty).count_ones()
+            + (((men & !FILE_H) << 1) & empty).count_ones()
+            + (((men & !FILE_A) >> 1) & empty).count_ones();
+        if rules.man_diagonal {
+            let (east, west) = match us {
+                Color::White => ((men & !FILE_H) << 9, (men & !FILE_A) << 7),
+                Color::Black => ((men & !FILE_H) >> 7, (men & !FILE_A) >> 9),
+            };
+            n += (east & empty).count_ones() + (west & empty).count_ones();
+        }
+        for k in Bitboard(own & self.kings.0) {
+            n += slider_targets(k.index(), occ, rules.king_diagonal).count_ones();
+        }
+        n as usize
+    }
+
+    /// Fills `list` with the legal moves of the side to move (it is cleared
+    /// first). This is the allocation-free entry point for hot loops.
+    pub fn generate_moves(&self, rules: &Rules, list: &mut MoveList) {
+        list.clear();
+        let sources = self.capture_sources();
+        if sources != 0 {
+            let mut sink = MaxSink { max: 0, list };
+            self.capture_search(rules, sources, &mut sink);
+        } else {
+            self.quiet_moves(rules, list);
+        }
+    }
+
+    /// The legal moves of the side to move.
+    ///
+    /// When a capture is possible only the captures that take the most
+    /// pieces are legal; capture paths with the same effect are one move.
+    pub fn legal_moves(&self, rules: &Rules) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_moves(rules, &mut list);
+        list
+    }
+
+    /// The number of legal moves, counted without listing quiet moves.
+    /// `scratch` is used for captures (which must be de-duplicated).
+    pub fn count_moves(&self, rules: &Rules, scratch: &mut MoveList) -> usize {
+        let sources = self.capture_sources();
+        if sources != 0 {
+            scratch.clear();
+            let mut sink = MaxSink {
+                max: 0,
+                list: scratch,
+            };
+            self.capture_search(rules, sources, &mut sink);
+            scratch.len()
+        } else {
+            self.count_quiet(rules)
+        }
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, rules: &Rules, mv: &Move) -> bool {
+        self.legal_moves(rules).contains(mv)
+    }
+
+    /// Plays `mv` after checking that it is legal.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] when `mv` is not one of the legal moves.
+    pub fn play(&self, rules: &Rules, mv: &Move) -> Result<Position, IllegalMoveError> {
+        if self.is_legal(rules, mv) {
+            Ok(self.play_unchecked(mv))
+        } else {
+            Err(IllegalMoveError { mv: *mv })
+        }
+    }
+
+    /// The squares a legal move visits, start square first, then every
+    /// landing square (one path among those with the move's effect).
+    /// For a quiet move it is the start and end square.
+    pub fn path(&self, rules: &Rules, mv: &Move) -> Path {
+        if !mv.is_capture() {
+            let mut p = Path::new(mv.from());
+            p.push(mv.to());
+            return p;
+        }
+        let mut sink = PathSink {
+            target: *mv,
+            found: None,
+        };
+        self.capture_search(rules, mv.from().bit(), &mut sink);
+        sink.found.unwrap_or_else(|| {
+            let mut p = Path::new(mv.from());
+            p.push(mv.to());
+            p
+        })
+    }
+
+    /// Every capture path (start square, then landing squares) with the
+    /// effect of the legal capture `mv`, in search order. Notation uses it
+    /// to decide how much of a path must be written.
+    pub fn paths(&self, rules: &Rules, mv: &Move) -> Vec<Path> {
+        struct AllPaths {
+            target: Move,
+            found: Vec<Path>,
+        }
+        impl Sink for AllPaths {
+            const WANTS_PATH: bool = true;
+            fn complete(&mut self, from: Square, to: Square, c: u64, p: bool, path: &Path) {
+                if Move::new(from, to, Bitboard(c), p) == self.target {
+                    self.found.push(*path);
+                }
+            }
+        }
+        if !mv.is_capture() {
+            return vec![self.path(rules, mv)];
+        }
+        let mut sink = AllPaths {
+            target: *mv,
+            found: Vec::new(),
+        };
+        self.capture_search(rules, mv.from().bit(), &mut sink);
+        sink.found
+    }
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct IllegalMoveError {
+    /// The move.
+    pub mv: Move,
+}
+
+impl core::fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "illegal move {:?}", self.mv)
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}

@@ -1,0 +1,1 @@
+//! Text formats for Armenian draughts.

@@ -1,0 +1,1 @@
+//! Cross-crate and CLI tests for tama; see tests.rs.

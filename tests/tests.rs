@@ -1,0 +1,5 @@
+//! The single integration-test binary of the workspace (ripgrep's pattern):
+//! every cross-crate test is a module of this file, so they all link once.
+
+mod reference;
+mod reference_selftest;
