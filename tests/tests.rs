@@ -1,5 +1,8 @@
 //! The single integration-test binary of the workspace (ripgrep's pattern):
 //! every cross-crate test is a module of this file, so they all link once.
 
+mod differential;
+mod properties;
 mod reference;
 mod reference_selftest;
+mod util;
