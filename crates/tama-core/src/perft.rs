@@ -42,7 +42,7 @@ fn perft_inner(pos: &Position, rules: &Rules, depth: u32, stack: &mut [MoveList]
     pos.generate_moves(rules, list);
     let mut nodes = 0;
     for mv in list.iter() {
-        nodes += perft_inner(&pos.play_unchecked(mv), rules, depth - 1, rest);
+        nodes += perft_inner(&pos.play_board_only(mv), rules, depth - 1, rest);
     }
     nodes
 }
