@@ -227,25 +227,45 @@ fn forward(color: Color, bb: u64, n: u32) -> u64 {
     }
 }
 
-impl Position {
-    /// The squares of the side to move's pieces that can make a first jump.
+/// The first jumps of a side: its men that can jump forward, east and
+/// west, and its kings that can capture.
+struct FirstJumps {
+    man: [u64; 3],
+    king_sources: u64,
+}
+
+impl FirstJumps {
     #[inline]
-    fn capture_sources(&self) -> u64 {
+    fn sources(&self) -> u64 {
+        self.man[0] | self.man[1] | self.man[2] | self.king_sources
+    }
+}
+
+/// The men of `men` that can jump forward, east and west: an enemy on the
+/// adjacent square and an empty square beyond it.
+#[inline(always)]
+fn man_jumps(us: Color, men: u64, enemy: u64, empty: u64) -> [u64; 3] {
+    let f = match us {
+        Color::White => men & (enemy >> 8) & (empty >> 16),
+        Color::Black => men & (enemy << 8) & (empty << 16),
+    };
+    let e = men & !FILE_GH & (enemy >> 1) & (empty >> 2);
+    let w = men & !FILE_AB & (enemy << 1) & (empty << 2);
+    [f, e, w]
+}
+
+impl Position {
+    /// The first jumps available to the side to move.
+    #[inline]
+    fn first_jumps(&self) -> FirstJumps {
         let us = self.turn;
         let own = self.by_color[us as usize].0;
         let enemy = self.by_color[us as usize ^ 1].0;
         let occ = own | enemy;
-        let empty = !occ;
         let kings = self.kings.0;
         let men = own & !kings;
-        // A man on `s` captures forward when s+8 (s-8) is an enemy and
-        // s+16 (s-16) is empty; sideways likewise with file masks.
-        let mut src = match us {
-            Color::White => men & (enemy >> 8) & (empty >> 16),
-            Color::Black => men & (enemy << 8) & (empty << 16),
-        };
-        src |= men & !FILE_GH & (enemy >> 1) & (empty >> 2);
-        src |= men & !FILE_AB & (enemy << 1) & (empty << 2);
+        let man = man_jumps(us, men, enemy, !occ);
+        let mut king_sources = 0;
         for k in Bitboard(own & kings) {
             let sq = k.index();
             for d in [NORTH, EAST, SOUTH, WEST] {
@@ -260,12 +280,46 @@ impl Position {
                 }
                 let land = NEIGHBOUR[d][victim];
                 if land < 64 && occ & (1u64 << land) == 0 {
-                    src |= 1u64 << sq;
+                    king_sources |= 1u64 << sq;
                     break;
                 }
             }
         }
-        src
+        FirstJumps { man, king_sources }
+    }
+
+    /// Whether every capture available is a single jump by a man (no king
+    /// can capture and no man can jump again after its first jump), so the
+    /// captures are exactly the first jumps.
+    ///
+    /// After a man jumps in direction `d` and lands on `l`, the only
+    /// squares that changed are its start square and the captured one, both
+    /// behind it in direction `-d`, which a man never jumps towards except
+    /// sideways, where the start square is still occupied on the old board.
+    /// So the old board decides whether a second jump exists.
+    #[inline]
+    fn only_single_jumps(&self, rules: &Rules, jumps: &FirstJumps) -> bool {
+        if jumps.king_sources != 0 {
+            return false;
+        }
+        let us = self.turn;
+        let enemy = self.by_color[us as usize ^ 1].0;
+        let empty = !self.occupied().0;
+        let [f, e, w] = jumps.man;
+        let landings = forward(us, f, 16) | (e << 2) | (w >> 2);
+        if rules.promotion == Promotion::Midway
+            && landings & Bitboard::rank(us.promotion_rank()).0 != 0
+        {
+            return false;
+        }
+        let [lf, le, lw] = man_jumps(us, landings, enemy, empty);
+        lf | le | lw == 0
+    }
+
+    /// The squares of the side to move's pieces that can make a first jump.
+    #[inline]
+    fn capture_sources(&self) -> u64 {
+        self.first_jumps().sources()
     }
 
     /// Whether the side to move has a capture (and so must capture).
@@ -300,6 +354,28 @@ impl Position {
             search.search(from.index(), king, false, NO_DIR, 0, occ);
             if sink.done() {
                 return;
+            }
+        }
+    }
+
+    /// Appends the single-jump captures of men (see `only_single_jumps`).
+    fn single_jump_moves(&self, jumps: &FirstJumps, list: &mut MoveList) {
+        let us = self.turn;
+        let promo = Bitboard::rank(us.promotion_rank()).0;
+        let fwd: i32 = match us {
+            Color::White => 8,
+            Color::Black => -8,
+        };
+        for (bb, step) in [(jumps.man[0], fwd), (jumps.man[1], 1), (jumps.man[2], -1)] {
+            for from in Bitboard(bb) {
+                let victim = (from.index() as i32 + step) as u32;
+                let to = Square::from_index_unchecked((from.index() as i32 + 2 * step) as u32);
+                list.push(Move::new(
+                    from,
+                    to,
+                    Bitboard(1u64 << victim),
+                    promo & to.bit() != 0,
+                ));
             }
         }
     }
@@ -372,12 +448,15 @@ impl Position {
     /// first). This is the allocation-free entry point for hot loops.
     pub fn generate_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
-        let sources = self.capture_sources();
-        if sources != 0 {
+        let jumps = self.first_jumps();
+        let sources = jumps.sources();
+        if sources == 0 {
+            self.quiet_moves(rules, list);
+        } else if self.only_single_jumps(rules, &jumps) {
+            self.single_jump_moves(&jumps, list);
+        } else {
             let mut sink = MaxSink { max: 0, list };
             self.capture_search(rules, sources, &mut sink);
-        } else {
-            self.quiet_moves(rules, list);
         }
     }
 
@@ -394,8 +473,14 @@ impl Position {
     /// The number of legal moves, counted without listing quiet moves.
     /// `scratch` is used for captures (which must be de-duplicated).
     pub fn count_moves(&self, rules: &Rules, scratch: &mut MoveList) -> usize {
-        let sources = self.capture_sources();
-        if sources != 0 {
+        let jumps = self.first_jumps();
+        let sources = jumps.sources();
+        if sources == 0 {
+            self.count_quiet(rules)
+        } else if self.only_single_jumps(rules, &jumps) {
+            let [f, e, w] = jumps.man;
+            (f.count_ones() + e.count_ones() + w.count_ones()) as usize
+        } else {
             scratch.clear();
             let mut sink = MaxSink {
                 max: 0,
@@ -403,8 +488,6 @@ impl Position {
             };
             self.capture_search(rules, sources, &mut sink);
             scratch.len()
-        } else {
-            self.count_quiet(rules)
         }
     }
 
