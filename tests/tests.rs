@@ -1,8 +1,10 @@
 //! The single integration-test binary of the workspace (ripgrep's pattern):
 //! every cross-crate test is a module of this file, so they all link once.
 
+mod cli;
 mod differential;
 mod properties;
 mod reference;
 mod reference_selftest;
+mod suite;
 mod util;

@@ -1,1 +1,12 @@
-fn main() {}
+//! `tama`: play and analyse Armenian draughts (Tama) from the terminal.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let mut err = std::io::stderr().lock();
+    let code = tama_cli::run(std::env::args_os(), &mut input, &mut out, &mut err);
+    ExitCode::from(code)
+}

@@ -1,0 +1,275 @@
+//! `tama pdn`: check, rewrite and convert PDN game records.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Subcommand;
+use tama_notation::pdn::{PdnError, PdnErrorKind, PdnReader};
+
+use crate::error::{CliError, CmdResult, EXIT_CHECK_FAILED, EXIT_USAGE};
+
+/// Check, rewrite or convert PDN game records (`-` reads standard input).
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  tama pdn check games.pdn more.pdn\n  tama pdn fmt games.pdn -o clean.pdn\n  tama pdn json games.pdn\n\nExit codes: 0 every game valid, 1 some game invalid, 2 a file cannot be read."
+)]
+pub struct Args {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: PdnCommand,
+}
+
+/// The `tama pdn` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum PdnCommand {
+    /// Check every game: print `FILE:LINE:COLUMN: message` for each
+    /// invalid one, then a summary.
+    Check {
+        /// The files to check.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Rewrite a file in canonical form. Games with errors are reported on
+    /// standard error and copied through unchanged (exit code 1).
+    Fmt {
+        /// The file to rewrite.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Where to write (default: standard output). May be FILE itself.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
+    /// Print each game as one JSON object per line. A game with an error
+    /// gives `{"error": …, "line": …, "column": …}` (exit code 1).
+    Json {
+        /// The file to convert.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+}
+
+/// Runs `tama pdn` with the process's standard input and error.
+pub fn run(args: &Args, out: &mut dyn Write) -> CmdResult {
+    run_io(args, &mut io::stdin().lock(), out, &mut io::stderr())
+}
+
+/// Runs `tama pdn` with the given standard input (read for the file `-`),
+/// output and error streams (per-game problems of `fmt` and `json` go to
+/// `err`).
+pub fn run_io(
+    args: &Args,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> CmdResult {
+    match &args.command {
+        PdnCommand::Check { files } => check(files, input, out, err),
+        PdnCommand::Fmt { file, output } => fmt(file, output.as_deref(), input, out, err),
+        PdnCommand::Json { file } => json(file, input, out, err),
+    }
+}
+
+fn open<'a>(path: &Path, input: &'a mut dyn BufRead) -> io::Result<Box<dyn Read + 'a>> {
+    if path.as_os_str() == "-" {
+        Ok(Box::new(input))
+    } else {
+        Ok(Box::new(File::open(path)?))
+    }
+}
+
+fn name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+fn located(file: &str, e: &PdnError) -> String {
+    format!("{file}:{}:{}: {}", e.line, e.column, e.message())
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn check(
+    files: &[PathBuf],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> CmdResult {
+    let (mut games, mut bad) = (0usize, 0usize);
+    let mut unreadable = false;
+    for path in files {
+        let file = name(path);
+        let reader = match open(path, &mut *input) {
+            Ok(r) => r,
+            Err(e) => {
+                writeln!(err, "error: cannot read {file}: {e}")?;
+                unreadable = true;
+                continue;
+            }
+        };
+        for game in PdnReader::new(reader) {
+            match game {
+                Ok(_) => games += 1,
+                Err(e) if matches!(e.kind, PdnErrorKind::Io(_)) => {
+                    writeln!(err, "error: cannot read {file}: {}", e.message())?;
+                    unreadable = true;
+                }
+                Err(e) => {
+                    games += 1;
+                    bad += 1;
+                    writeln!(out, "{}", located(&file, &e))?;
+                }
+            }
+        }
+    }
+    writeln!(out, "{}, {bad} with errors", plural(games, "game"))?;
+    Ok(if unreadable {
+        EXIT_USAGE
+    } else if bad > 0 {
+        EXIT_CHECK_FAILED
+    } else {
+        crate::error::EXIT_OK
+    })
+}
+
+/// Trailing white space removed.
+fn trim_end(bytes: &[u8]) -> &[u8] {
+    let n = bytes
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |i| i + 1);
+    &bytes[..n]
+}
+
+fn fmt(
+    path: &Path,
+    output: Option<&Path>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> CmdResult {
+    let file = name(path);
+    let reader =
+        open(path, input).map_err(|e| CliError::usage(format!("cannot read {file}: {e}")))?;
+    match output {
+        None => fmt_to(&file, reader, out, err),
+        Some(target) => {
+            // Write beside the target and rename at the end, so that the
+            // target may be the input itself and is never left half written.
+            let mut tmp = target.as_os_str().to_owned();
+            tmp.push(".tama-tmp");
+            let tmp = PathBuf::from(tmp);
+            let f = File::create(&tmp)
+                .map_err(|e| CliError::usage(format!("cannot write {}: {e}", tmp.display())))?;
+            let mut w = BufWriter::new(f);
+            let result = fmt_to(&file, reader, &mut w, err).and_then(|code| {
+                w.flush()?;
+                Ok(code)
+            });
+            drop(w);
+            match result {
+                Ok(code) => {
+                    std::fs::rename(&tmp, target).map_err(|e| {
+                        CliError::usage(format!("cannot write {}: {e}", target.display()))
+                    })?;
+                    Ok(code)
+                }
+                Err(e) => {
+                    let _ = std::fs::remove_file(&tmp);
+                    Err(e)
+                }
+            }
+        }
+    }
+}
+
+fn fmt_to(
+    file: &str,
+    input: Box<dyn Read + '_>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> CmdResult {
+    let mut reader = PdnReader::new(input).keep_text(true);
+    let mut bad = 0usize;
+    while let Some(record) = reader.next_record() {
+        match record.game {
+            Ok(game) => out.write_all(game.to_pdn().as_bytes())?,
+            Err(e) if matches!(e.kind, PdnErrorKind::Io(_)) => {
+                return Err(CliError::usage(format!(
+                    "cannot read {file}: {}",
+                    e.message()
+                )));
+            }
+            Err(e) => {
+                bad += 1;
+                let note = if record.text_complete {
+                    "copied unchanged"
+                } else {
+                    "too large: copied only in part"
+                };
+                writeln!(err, "{} ({note})", located(file, &e))?;
+                if let Some(text) = &record.text {
+                    out.write_all(trim_end(text))?;
+                    out.write_all(b"\n\n")?;
+                }
+            }
+        }
+    }
+    Ok(if bad > 0 {
+        EXIT_CHECK_FAILED
+    } else {
+        crate::error::EXIT_OK
+    })
+}
+
+fn json(
+    path: &Path,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> CmdResult {
+    let file = name(path);
+    let reader =
+        open(path, input).map_err(|e| CliError::usage(format!("cannot read {file}: {e}")))?;
+    let mut bad = 0usize;
+    for game in PdnReader::new(reader) {
+        match game {
+            Ok(game) => {
+                serde_json::to_writer(&mut *out, &game)
+                    .map_err(|e| CliError::usage(format!("json: {e}")))?;
+            }
+            Err(e) if matches!(e.kind, PdnErrorKind::Io(_)) => {
+                return Err(CliError::usage(format!(
+                    "cannot read {file}: {}",
+                    e.message()
+                )));
+            }
+            Err(e) => {
+                bad += 1;
+                writeln!(err, "{}", located(&file, &e))?;
+                let obj = serde_json::json!({
+                    "error": e.message(),
+                    "line": e.line,
+                    "column": e.column,
+                });
+                serde_json::to_writer(&mut *out, &obj)
+                    .map_err(|e| CliError::usage(format!("json: {e}")))?;
+            }
+        }
+        writeln!(out)?;
+    }
+    Ok(if bad > 0 {
+        EXIT_CHECK_FAILED
+    } else {
+        crate::error::EXIT_OK
+    })
+}

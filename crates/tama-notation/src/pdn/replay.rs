@@ -1,0 +1,303 @@
+//! Replay: checks a [`RawGame`] against the rules and builds a
+//! [`PdnGame`].
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use tama_core::{position_outcome, Color, MoveList, Position, Rules, Termination};
+
+use super::error::{without_column, PdnError, PdnErrorKind as K};
+use super::game::{Line, Node, PdnGame};
+use super::source::Pos;
+use super::syntax::{RawGame, RawNode, RawTag};
+use super::tags::{structural, Tags};
+use super::{GameResult, MAX_VARIATION_DEPTH};
+use crate::fen::parse_fen;
+use crate::rules_text::parse_rules;
+
+fn err(p: Pos, kind: K) -> PdnError {
+    PdnError::new(p.line, p.col, kind)
+}
+
+/// The position of character `column` (1-based) of a tag value.
+fn value_pos(tag: &RawTag, column: usize) -> Pos {
+    if tag.escaped || tag.value_pos.line == 0 {
+        tag.value_pos
+    } else {
+        Pos {
+            line: tag.value_pos.line,
+            col: tag.value_pos.col + column.saturating_sub(1),
+        }
+    }
+}
+
+fn bad_value(tag: &RawTag, column: usize, message: String) -> PdnError {
+    err(
+        value_pos(tag, column),
+        K::BadTagValue {
+            tag: tag.name.clone(),
+            message,
+        },
+    )
+}
+
+/// The rules a `GameType` value names.
+fn rules_from_game_type(tag: &RawTag) -> Result<Rules, PdnError> {
+    let number = tag.value.split(',').next().unwrap_or("").trim();
+    match number.parse::<u32>() {
+        Ok(30) => Ok(Rules::TURKISH),
+        Ok(44) => Ok(Rules::ARMENIAN),
+        _ => Err(bad_value(
+            tag,
+            1,
+            format!(
+                "game type `{number}` is neither Turkish (30) nor Armenian (44) draughts; a Rules tag can name the rules"
+            ),
+        )),
+    }
+}
+
+/// Replays a game record: every tag understood, every move of every line
+/// resolved, the result checked.
+pub(crate) fn replay(raw: RawGame) -> Result<PdnGame, PdnError> {
+    let mut tags = Tags::new();
+    let mut rules_tag = None;
+    let mut game_type = None;
+    let mut fen_tag = None;
+    let mut result_tag = None;
+    let mut setup_tag = None;
+    for t in &raw.tags {
+        let slot = match structural(&t.name) {
+            Some("Rules") => &mut rules_tag,
+            Some("GameType") => &mut game_type,
+            Some("FEN") => &mut fen_tag,
+            Some("Result") => &mut result_tag,
+            Some(_) => &mut setup_tag,
+            None => {
+                if tags.get(&t.name).is_some() {
+                    return Err(err(t.name_pos, K::DuplicateTag(t.name.clone())));
+                }
+                tags.insert(&t.name, &t.value);
+                continue;
+            }
+        };
+        if slot.is_some() {
+            return Err(err(t.name_pos, K::DuplicateTag(t.name.clone())));
+        }
+        *slot = Some(t);
+    }
+    let rules = match (rules_tag, game_type) {
+        (Some(t), _) => {
+            let text = t.value.trim();
+            let lead = t.value.len() - t.value.trim_start().len();
+            parse_rules(text)
+                .map_err(|e| bad_value(t, lead + e.column, without_column(&e.to_string())))?
+        }
+        (None, Some(t)) => rules_from_game_type(t)?,
+        (None, None) => Rules::ARMENIAN,
+    };
+    let (start, fullmove) = match fen_tag {
+        Some(t) => {
+            let fen = parse_fen(&t.value)
+                .map_err(|e| bad_value(t, e.column, without_column(&e.to_string())))?;
+            (fen.position, fen.fullmove_number)
+        }
+        None => (Position::start(), None),
+    };
+    if let Some(t) = result_tag {
+        let tag: GameResult = t
+            .value
+            .parse()
+            .map_err(|e: super::ParseResultError| bad_value(t, 1, e.to_string()))?;
+        if tag != raw.result {
+            return Err(err(
+                raw.result_pos,
+                K::ResultTagMismatch {
+                    token: raw.result,
+                    tag,
+                },
+            ));
+        }
+    }
+    let first_move_number = if raw.main.is_empty() {
+        1
+    } else {
+        raw.first_number.or(fullmove).unwrap_or(1)
+    };
+
+    let mut history = History::default();
+    history.push(&start, false);
+    let main = replay_line(raw.main, start, &mut history, &rules, 0)?;
+
+    // The result must agree with a game that ended on the board.
+    let end = main.end();
+    let over = position_outcome(&end, &rules).or_else(|| {
+        (rules.draw_repetition && history.repetitions() >= 3)
+            .then(|| tama_core::Outcome::draw(Termination::Repetition))
+    });
+    if let Some(o) = over {
+        let expected = GameResult::from_outcome(o);
+        if raw.result != expected {
+            let reason = match o.termination {
+                Termination::NoLegalMoves => {
+                    format!("{} has no legal move", color_name(end.turn()))
+                }
+                Termination::OnePieceEach => "each side has one piece left".to_string(),
+                Termination::Repetition => "the position occurred for the third time".to_string(),
+                other => other.to_string(),
+            };
+            return Err(err(
+                raw.result_pos,
+                K::ResultMismatch {
+                    given: raw.result,
+                    expected,
+                    reason,
+                },
+            ));
+        }
+    }
+    Ok(PdnGame {
+        tags,
+        rules,
+        first_move_number,
+        main,
+        comments: raw.comments,
+        result: raw.result,
+    })
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Replays one line from `start` (the last position of `history`).
+fn replay_line(
+    raw: Vec<RawNode>,
+    start: Position,
+    history: &mut History,
+    rules: &Rules,
+    depth: usize,
+) -> Result<Line, PdnError> {
+    if depth > MAX_VARIATION_DEPTH {
+        let p = raw.first().map(|n| n.pos).unwrap_or_default();
+        return Err(err(p, K::TooDeep(MAX_VARIATION_DEPTH)));
+    }
+    let base = history.len();
+    let mut line = Line::new(start);
+    line.nodes.reserve_exact(raw.len());
+    let mut pos = start;
+    for rn in raw {
+        if rules.draw_one_each
+            && pos.pieces(Color::White).count() == 1
+            && pos.pieces(Color::Black).count() == 1
+        {
+            return Err(err(rn.pos, K::GameOver(Termination::OnePieceEach)));
+        }
+        if rules.draw_repetition && history.repetitions() >= 3 {
+            return Err(err(rn.pos, K::GameOver(Termination::Repetition)));
+        }
+        let mv = match rn.text.resolve(&pos, rules) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let kind = if pos.count_moves(rules, &mut MoveList::new()) == 0 {
+                    K::GameOver(Termination::NoLegalMoves)
+                } else {
+                    K::Resolve(e)
+                };
+                return Err(err(rn.pos, kind));
+            }
+        };
+        let mut node = Node::new(mv);
+        node.annotation = rn.mark;
+        node.nags = rn.nags;
+        node.comments_before = rn.before;
+        node.comments_after = rn.after;
+        node.variations.reserve_exact(rn.variations.len());
+        for var in rn.variations {
+            node.variations
+                .push(replay_line(var, pos, history, rules, depth + 1)?);
+        }
+        let reversible = !mv.is_capture() && pos.kings().contains(mv.from());
+        pos = pos.play_unchecked(&mv);
+        history.push(&pos, reversible);
+        line.nodes.push(node);
+    }
+    if depth > 0 {
+        history.truncate(base);
+    }
+    Ok(line)
+}
+
+/// A multiplicative hasher: positions carry a Zobrist hash already, so a
+/// cheap mix suffices.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+}
+
+/// The positions of the line being replayed, for threefold repetition in
+/// constant time per move. Positions count together only within a run of
+/// reversible moves (kings' quiet moves), as in `tama_core::Game`; a run
+/// is named by the index where it starts.
+#[derive(Default)]
+struct History {
+    entries: Vec<(Position, usize)>,
+    counts: HashMap<(Position, usize), u32, BuildHasherDefault<MixHasher>>,
+}
+
+impl History {
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    fn push(&mut self, pos: &Position, reversible: bool) {
+        let run = match self.entries.last() {
+            Some(&(_, run)) if reversible => run,
+            _ => self.entries.len(),
+        };
+        self.entries.push((*pos, run));
+        *self.counts.entry((*pos, run)).or_insert(0) += 1;
+    }
+
+    fn truncate(&mut self, len: usize) {
+        while self.entries.len() > len {
+            let key = self.entries.pop().expect("longer than len");
+            if let Some(c) = self.counts.get_mut(&key) {
+                *c -= 1;
+                if *c == 0 {
+                    self.counts.remove(&key);
+                }
+            }
+        }
+    }
+
+    /// How often the last position occurred in its run, counting itself.
+    fn repetitions(&self) -> u32 {
+        self.entries
+            .last()
+            .and_then(|k| self.counts.get(k))
+            .copied()
+            .unwrap_or(0)
+    }
+}

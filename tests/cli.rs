@@ -1,0 +1,148 @@
+//! The `tama` command line, driven in-process through `tama_cli::run`.
+
+use serde_json::Value;
+
+/// Runs `tama` with `args`; returns (exit code, stdout, stderr).
+pub fn tama(args: &[&str]) -> (u8, String, String) {
+    tama_with_input(args, "")
+}
+
+/// Runs `tama` with `args` and `input` as standard input.
+pub fn tama_with_input(args: &[&str], input: &str) -> (u8, String, String) {
+    let mut argv = vec!["tama"];
+    argv.extend_from_slice(args);
+    let mut stdin = input.as_bytes();
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = tama_cli::run(argv, &mut stdin, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).expect("stdout is UTF-8"),
+        String::from_utf8(err).expect("stderr is UTF-8"),
+    )
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+#[test]
+fn perft_json_has_the_documented_fields() {
+    let (code, out, err) = tama(&["perft", "4", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "one JSON object: {out}");
+    let v = json(&out);
+    assert_eq!(v["depth"], 4);
+    assert_eq!(v["nodes"], 268_670);
+    assert!(v["seconds"].as_f64().is_some());
+    assert!(v["nps"].as_u64().is_some());
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ["depth", "nodes", "seconds", "nps"]);
+}
+
+#[test]
+fn perft_divide_lists_every_move_and_sums_up() {
+    let (code, out, _) = tama(&[
+        "perft",
+        "3",
+        "--rules",
+        "turkish",
+        "--divide",
+        "--json",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["nodes"], 708);
+    let moves = v["moves"].as_array().expect("moves array");
+    assert_eq!(moves.len(), 8);
+    let sum: u64 = moves.iter().map(|m| m["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(sum, 708);
+    assert!(moves.iter().any(|m| m["move"] == "c3-c4"));
+}
+
+#[test]
+fn perft_text_and_threads_agree() {
+    let (_, one, _) = tama(&["perft", "5", "--rules", "turkish"]);
+    let (_, two, _) = tama(&["perft", "5", "--rules", "turkish", "--threads", "2"]);
+    assert!(one.starts_with("depth 5: 85090 nodes"), "{one}");
+    assert!(two.starts_with("depth 5: 85090 nodes"), "{two}");
+}
+
+#[test]
+fn moves_json_objects_follow_notation_md() {
+    let (code, out, _) = tama(&["moves", "--fen", "W:Wc3,Kh1:Bc4,c6,Kb1,Kd1,a5", "--json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    let moves = v.as_array().expect("array");
+    assert_eq!(moves.len(), 5);
+    let first = &moves[0];
+    assert_eq!(first["from"], "h1");
+    assert_eq!(first["to"], "d6");
+    assert_eq!(first["path"], json(r#"["h1","c1","a1","a6","d6"]"#));
+    let mut caps: Vec<&str> = first["captures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    caps.sort();
+    assert_eq!(caps, ["a5", "b1", "c6", "d1"]);
+    assert_eq!(first["promotes"], false);
+    assert!(first["move"].as_str().unwrap().starts_with("h1x"));
+}
+
+#[test]
+fn moves_text_lists_canonical_moves() {
+    let (code, out, _) = tama(&["moves", "--fen", "B:Wd2,c4,b3,c2:BKd1"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "d1xd2\nd1xe2\nd1xf2\nd1xg2\nd1xh2\n");
+    let (_, out, _) = tama(&["moves", "--rules", "turkish"]);
+    assert_eq!(out.lines().count(), 8);
+}
+
+#[test]
+fn show_draws_the_board() {
+    let (code, out, _) = tama(&["show", "--fen", "W:Wd6,Ka1:Bd7,Kh8"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["moves", "--fen", "W:Wz9"], "z9"),
+        (&["moves", "--fen", "W:Wa2,a2"], "a2"),
+        (
+            &["perft", "2", "--rules", "armenian,promotion=sometimes"],
+            "sometimes",
+        ),
+        (&["perft", "2", "--rules", "chess"], "chess"),
+        (&["show", "--fen", ""], "fen"),
+        (&["perft", "--fen", "W:Wa2"], "DEPTH"),
+        (&["perft", "x"], "x"),
+        (&["perft", "65"], "65"),
+        (&["frobnicate"], "frobnicate"),
+    ];
+    for (args, needle) in cases {
+        let (code, out, err) = tama(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} printed {out}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        // Our own errors are one line; clap's usage errors end with a hint.
+        if err.starts_with("error: invalid --") {
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn help_works_and_exits_0() {
+    let (code, out, _) = tama(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("perft"));
+    let (code, out, _) = tama(&["perft", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Examples"));
+}
