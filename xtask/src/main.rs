@@ -1,0 +1,76 @@
+//! Project automation for tama, run as `cargo xtask <command>`.
+//!
+//! Each subcommand lives in its own module and exposes an `Args` struct and a
+//! `run` function. Helpers shared by several subcommands (running commands,
+//! printing tables, building the `tama` binary, the line diff) live in their
+//! own modules too. Every external command is printed before it runs, together
+//! with how long it took, and every failure ends with a non-zero exit code and
+//! a reason.
+
+mod bench;
+mod ci;
+mod cmd;
+mod diff;
+mod perft;
+mod snapshots;
+mod table;
+mod tama;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Project automation for tama.
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask", bin_name = "cargo xtask", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run every check CI runs: fmt, clippy, tests, snapshots, docs, benches
+    /// compile, bench signature.
+    Ci(ci::Args),
+    /// Build `tama` in release mode and compare perft counts with the
+    /// reference table of spec/RULES.md.
+    Perft(perft::Args),
+    /// Run the criterion benchmarks and summarise them, or check the search
+    /// signature of `tama bench`.
+    Bench(bench::Args),
+    /// Run the snapshot tests and check, review or accept pending snapshots
+    /// (no cargo-insta needed).
+    Snapshots(snapshots::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Ci(args) => ci::run(args),
+        Command::Perft(args) => perft::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Snapshots(args) => snapshots::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            for cause in error.chain().skip(1) {
+                eprintln!("  caused by: {cause}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
+    }
+}
