@@ -3,6 +3,7 @@
 
 mod cli;
 mod differential;
+mod play;
 mod properties;
 mod reference;
 mod reference_selftest;

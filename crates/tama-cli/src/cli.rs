@@ -6,6 +6,7 @@ use crate::cmd;
 use std::io::{BufRead, Write};
 
 use crate::error::CmdResult;
+use crate::terminal::Terminal;
 
 /// Play and analyse Armenian draughts (Tama).
 ///
@@ -13,7 +14,7 @@ use crate::error::CmdResult;
 #[derive(Debug, Parser)]
 #[command(name = "tama", version, about, long_about = None)]
 #[command(
-    after_help = "Examples:\n  tama show\n  tama moves --fen 'W:Wd6:Bd7,f8,a1'\n  tama perft 6 --threads 2\n\nExit codes: 0 success, 1 a check failed, 2 bad input or usage."
+    after_help = "Examples:\n  tama show\n  tama moves --fen 'W:Wd6:Bd7,f8,a1'\n  tama perft 6 --threads 2\n  tama play --level 5\n  tama match --games 20 --depth 6 --b full,-lmr\n\nExit codes: 0 success, 1 a check failed, 2 bad input or usage."
 )]
 pub struct Cli {
     /// The command to run.
@@ -28,22 +29,55 @@ pub enum Command {
     Perft(cmd::perft::Args),
     /// List the legal moves of a position.
     Moves(cmd::moves::Args),
-    /// Draw a position.
+    /// Draw a position in the terminal, or as an SVG diagram.
+    ///
+    /// On a terminal the board has Unicode pieces on coloured squares
+    /// (`○ ●` men, `◎ ◉` kings); otherwise, or with `NO_COLOR` set, plain
+    /// ASCII (`w b` men, `W B` kings, `.` empty).
     Show(cmd::show::Args),
     /// Check, rewrite or convert PDN game records.
     Pdn(cmd::pdn::Args),
+    /// Search a position with the engine.
+    Analyse(cmd::analyse::Args),
+    /// Print the search signature (node count over fixed positions).
+    Bench(cmd::bench::Args),
+    /// Play a game in the terminal: against the engine, two people, or
+    /// engine against engine.
+    ///
+    /// Type moves in any move-text form (`c3-c4`, `c3c4`, `c3 c4`,
+    /// `d1xd4xb4`, or just the start and end square of a capture: `d1xb2`)
+    /// or a command: help, moves, undo, hint, eval, flip, new, load
+    /// FILE|FEN, save FILE, level N, draw, resign, quit. Evaluations are
+    /// from White's side (+ is good for White, in men). The end of input
+    /// quits, so a session can be scripted through a pipe.
+    Play(cmd::play::Args),
+    /// Play an engine-versus-engine match between two settings.
+    ///
+    /// Each opening is played twice, once with A as White and once with B.
+    /// A setting is `full` (the engine as shipped) or `baseline` (a plain
+    /// alpha-beta reference), then comma-separated changes: search
+    /// features `-tt -aspiration -lmr -killers -history -ext -qthreats
+    /// -qpromo -rfp -nmp -lmp -futility` (or `+name`), evaluation terms
+    /// `-advancement -centre -formation -mobility -promotion -threats
+    /// -endgame -tempo -eval`, and `hash=MIB`, `threads=N`, `king=CM`,
+    /// `depth=D`, `movetime=MS`, `nodes=N` for this player only.
+    Match(cmd::match_cmd::Args),
 }
 
 /// Runs the chosen subcommand. `input` is standard input (for commands
-/// that read it), `out` standard output.
-pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write) -> CmdResult {
-    let _ = &input;
+/// that read it), `out` standard output; `term` tells which of the real
+/// streams are terminals ([`Terminal::NONE`] in tests).
+pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, term: Terminal) -> CmdResult {
     let out = &mut *out;
     match cli.command {
         Command::Perft(args) => cmd::perft::run(&args, out),
         Command::Moves(args) => cmd::moves::run(&args, out),
-        Command::Show(args) => cmd::show::run(&args, out),
-        Command::Pdn(args) => cmd::pdn::run(&args, out),
+        Command::Show(args) => cmd::show::run(&args, out, term),
+        Command::Pdn(args) => cmd::pdn::run_io(&args, input, out, &mut std::io::stderr()),
+        Command::Analyse(args) => cmd::analyse::run(&args, out),
+        Command::Bench(args) => cmd::bench::run(&args, out),
+        Command::Play(args) => cmd::play::run(&args, input, out, term),
+        Command::Match(args) => cmd::match_cmd::run(&args, out, term),
     }
 }
 

@@ -6,10 +6,13 @@
 //! `Args`, converts them to validated library values and prints the
 //! results. Exit codes: 0 success, 1 a check failed, 2 bad input or usage.
 
+pub mod board;
 pub mod cli;
 pub mod cmd;
 pub mod common;
 pub mod error;
+pub mod svg;
+pub mod terminal;
 
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
@@ -20,6 +23,24 @@ use clap::Parser;
 /// standard input from `input` and writing to `out` and `err`. Returns the
 /// exit code: 0 success, 1 a check failed, 2 bad input or usage.
 pub fn run<I, T>(args: I, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    run_with(args, input, out, err, terminal::Terminal::NONE)
+}
+
+/// Like [`run`], for streams that may be terminals (`main` passes
+/// [`Terminal::detect`](terminal::Terminal::detect)): boards in colour,
+/// live progress lines. [`run`] treats no stream as a terminal, so its
+/// output is the same everywhere.
+pub fn run_with<I, T>(
+    args: I,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    term: terminal::Terminal,
+) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -38,7 +59,7 @@ where
             return error::EXIT_OK;
         }
     };
-    match cli::run(cli, input, out) {
+    match cli::run(cli, input, out, term) {
         Ok(code) => code,
         Err(e) => {
             let _ = out.flush();

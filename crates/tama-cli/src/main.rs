@@ -7,6 +7,7 @@ fn main() -> ExitCode {
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
     let mut err = std::io::stderr().lock();
-    let code = tama_cli::run(std::env::args_os(), &mut input, &mut out, &mut err);
+    let term = tama_cli::terminal::Terminal::detect();
+    let code = tama_cli::run_with(std::env::args_os(), &mut input, &mut out, &mut err, term);
     ExitCode::from(code)
 }

@@ -179,15 +179,14 @@ impl Game {
     }
 
     /// How many times the current position has occurred (same pieces, same
-    /// side to move), counting this time. Only positions since the last man
-    /// move or capture can repeat.
+    /// side to move), counting this time. Only positions since the last
+    /// irreversible move (a capture or a man's step forward) can repeat.
     pub fn repetitions(&self) -> usize {
         let current = self.position();
         let mut count = 1;
-        // Walk back over reversible moves: king moves without capture.
         for (i, mv) in self.moves.iter().enumerate().rev() {
             let before = &self.positions[i];
-            if mv.is_capture() || !before.kings().contains(mv.from()) {
+            if !before.is_reversible(mv) {
                 break;
             }
             if before.hash() == current.hash() && before == current {
@@ -258,6 +257,29 @@ mod tests {
             replay.play(mv).unwrap();
         }
         assert_eq!(replay.outcome(), None);
+    }
+
+    #[test]
+    fn men_stepping_sideways_can_repeat() {
+        let mut s = Setup::empty(Color::White);
+        s.put(Square::A3, Piece::new(Color::White, Role::Man));
+        s.put(Square::H6, Piece::new(Color::Black, Role::Man));
+        s.put(Square::A8, Piece::new(Color::Black, Role::Man));
+        let mut game = Game::from_position(Rules::TURKISH, Position::from_setup(s).unwrap());
+        let cycle = [
+            (Square::A3, Square::B3),
+            (Square::H6, Square::G6),
+            (Square::B3, Square::A3),
+            (Square::G6, Square::H6),
+        ];
+        for _ in 0..2 {
+            for (f, t) in cycle {
+                assert_eq!(game.outcome(), None);
+                let mv = find(&game, f, t);
+                game.play(&mv).unwrap();
+            }
+        }
+        assert_eq!(game.outcome(), Some(Outcome::draw(Termination::Repetition)));
     }
 
     #[test]

@@ -332,6 +332,14 @@ impl Position {
         pos
     }
 
+    /// Whether playing `mv` here could be undone by later moves, so the
+    /// position before it may occur again: a quiet king move, or a man's
+    /// sideways step. Captures and men's forward steps never come back.
+    #[inline]
+    pub fn is_reversible(&self, mv: &Move) -> bool {
+        !mv.is_capture() && (self.kings.contains(mv.from()) || mv.from().rank() == mv.to().rank())
+    }
+
     /// Like [`Position::play_unchecked`] but leaves the hash stale: for
     /// perft, whose positions never leave the counting loop.
     #[inline]

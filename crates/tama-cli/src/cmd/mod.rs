@@ -1,6 +1,10 @@
 //! One module per subcommand, each with its own `Args` and `run`.
 
+pub mod analyse;
+pub mod bench;
+pub mod match_cmd;
 pub mod moves;
 pub mod pdn;
 pub mod perft;
+pub mod play;
 pub mod show;

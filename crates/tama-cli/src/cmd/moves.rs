@@ -28,7 +28,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> CmdResult {
     if args.json {
         let mut objs: Vec<_> = moves.iter().map(|m| move_json(&pos, &rules, m)).collect();
         objs.sort_by(|a, b| a.text.cmp(&b.text));
-        let value = serde_json::to_value(objs).map_err(|e| crate::error::CliError::usage(e))?;
+        let value = serde_json::to_value(objs).map_err(crate::error::CliError::usage)?;
         write_json(out, &value)?;
     } else {
         let mut texts: Vec<String> = moves.iter().map(|m| write_move(&pos, &rules, m)).collect();

@@ -453,7 +453,7 @@ impl PdnGame {
         let mut v = Vec::with_capacity(self.main.len() + 1);
         v.push((pos, false));
         for n in &self.main.nodes {
-            let reversible = !n.mv.is_capture() && pos.kings().contains(n.mv.from());
+            let reversible = pos.is_reversible(&n.mv);
             pos = pos.play_unchecked(&n.mv);
             v.push((pos, reversible));
         }
@@ -473,7 +473,7 @@ impl PdnGame {
         }
         let (end, _) = *positions.last().expect("start is there");
         let next = end.play(&self.rules, &mv).map_err(PushError::Illegal)?;
-        let reversible = !mv.is_capture() && end.kings().contains(mv.from());
+        let reversible = end.is_reversible(&mv);
         positions.push((next, reversible));
         if let Some(o) = board_outcome(&positions, &self.rules) {
             self.result = GameResult::from_outcome(o);
@@ -493,7 +493,7 @@ impl PdnGame {
 
 /// The on-board outcome at the end of `history`: positions from the start,
 /// each with whether the move that reached it was reversible (a king's
-/// quiet move).
+/// quiet move or a man's sideways step).
 pub(crate) fn board_outcome(history: &[(Position, bool)], rules: &Rules) -> Option<Outcome> {
     let (current, _) = history.last()?;
     if let Some(o) = position_outcome(current, rules) {

@@ -4,7 +4,7 @@ use std::io::Read;
 use std::str::FromStr;
 
 use super::error::{PdnError, PdnErrorKind};
-use super::replay::replay;
+use super::replay::Replayer;
 use super::syntax::Parser;
 use super::PdnGame;
 
@@ -25,11 +25,12 @@ use super::PdnGame;
 /// assert_eq!(results.len(), 3);
 /// assert!(results[0].is_ok());
 /// let err = results[1].as_ref().unwrap_err();
-/// assert_eq!((err.line, err.column), (5, 4));
+/// assert_eq!((err.line, err.column), (5, 7)); // the `c9` of `c3-c9`
 /// assert_eq!(results[2].as_ref().unwrap().tag("Black").as_deref(), Some("B"));
 /// ```
 pub struct PdnReader<R> {
     parser: Parser<R>,
+    replayer: Replayer,
 }
 
 /// A game record as read, with where it was and, when asked for with
@@ -54,6 +55,7 @@ impl<R: Read> PdnReader<R> {
     pub fn new(inner: R) -> PdnReader<R> {
         PdnReader {
             parser: Parser::new(inner),
+            replayer: Replayer::default(),
         }
     }
 
@@ -77,7 +79,7 @@ impl<R: Read> PdnReader<R> {
             first_line: parsed.first_line,
             text,
             text_complete,
-            game: parsed.game.and_then(replay),
+            game: parsed.game.and_then(|raw| self.replayer.replay(raw)),
         })
     }
 }
@@ -219,7 +221,7 @@ mod tests {
         );
         assert_eq!(
             errors("[Rules \"turkish,removal=later\"]\n*"),
-            ["line 1, column 24: bad Rules tag: unknown value `later` for removal: expected one of immediate, end-of-move"]
+            ["line 1, column 25: bad Rules tag: unknown value `later` for removal: expected one of immediate, end-of-move"]
         );
     }
 

@@ -2,9 +2,9 @@
 //! [`PdnGame`].
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use tama_core::{position_outcome, Color, MoveList, Position, Rules, Termination};
+use tama_core::{position_outcome, Color, Move, MoveList, Position, Rules, Termination};
 
 use super::error::{without_column, PdnError, PdnErrorKind as K};
 use super::game::{Line, Node, PdnGame};
@@ -13,6 +13,7 @@ use super::syntax::{RawGame, RawNode, RawTag};
 use super::tags::{structural, Tags};
 use super::{GameResult, MAX_VARIATION_DEPTH};
 use crate::fen::parse_fen;
+use crate::movetext::MoveText;
 use crate::rules_text::parse_rules;
 
 fn err(p: Pos, kind: K) -> PdnError {
@@ -57,9 +58,27 @@ fn rules_from_game_type(tag: &RawTag) -> Result<Rules, PdnError> {
     }
 }
 
-/// Replays a game record: every tag understood, every move of every line
-/// resolved, the result checked.
-pub(crate) fn replay(raw: RawGame) -> Result<PdnGame, PdnError> {
+/// Replays game records, keeping its buffers from one game to the next.
+#[derive(Default)]
+pub(crate) struct Replayer {
+    history: History,
+}
+
+impl Replayer {
+    /// Replays a game record: every tag understood, every move of every
+    /// line resolved, the result checked.
+    pub(crate) fn replay(&mut self, raw: RawGame) -> Result<PdnGame, PdnError> {
+        self.history.clear();
+        replay(raw, &mut self.history)
+    }
+}
+
+/// Replays a game record with a fresh replayer.
+pub(crate) fn replay_one(raw: RawGame) -> Result<PdnGame, PdnError> {
+    Replayer::default().replay(raw)
+}
+
+fn replay(raw: RawGame, history: &mut History) -> Result<PdnGame, PdnError> {
     let mut tags = Tags::new();
     let mut rules_tag = None;
     let mut game_type = None;
@@ -125,9 +144,8 @@ pub(crate) fn replay(raw: RawGame) -> Result<PdnGame, PdnError> {
         raw.first_number.or(fullmove).unwrap_or(1)
     };
 
-    let mut history = History::default();
     history.push(&start, false);
-    let main = replay_line(raw.main, start, &mut history, &rules, 0)?;
+    let main = replay_line(raw.main, start, history, &rules, 0)?;
 
     // The result must agree with a game that ended on the board.
     let end = main.end();
@@ -199,16 +217,16 @@ fn replay_line(
         if rules.draw_repetition && history.repetitions() >= 3 {
             return Err(err(rn.pos, K::GameOver(Termination::Repetition)));
         }
-        let mv = match rn.text.resolve(&pos, rules) {
-            Ok(mv) => mv,
-            Err(e) => {
-                let kind = if pos.count_moves(rules, &mut MoveList::new()) == 0 {
-                    K::GameOver(Termination::NoLegalMoves)
-                } else {
-                    K::Resolve(e)
-                };
-                return Err(err(rn.pos, kind));
+        let mv = match resolve(&rn.text, &pos, rules, &mut history.scratch) {
+            Some(mv) => mv,
+            None if history.scratch.is_empty() => {
+                return Err(err(rn.pos, K::GameOver(Termination::NoLegalMoves)));
             }
+            // `resolve` explains the failure (it applies the same test).
+            None => rn
+                .text
+                .resolve(&pos, rules)
+                .map_err(|e| err(rn.pos, K::Resolve(e)))?,
         };
         let mut node = Node::new(mv);
         node.annotation = rn.mark;
@@ -220,7 +238,7 @@ fn replay_line(
             node.variations
                 .push(replay_line(var, pos, history, rules, depth + 1)?);
         }
-        let reversible = !mv.is_capture() && pos.kings().contains(mv.from());
+        let reversible = pos.is_reversible(&mv);
         pos = pos.play_unchecked(&mv);
         history.push(&pos, reversible);
         line.nodes.push(node);
@@ -231,39 +249,66 @@ fn replay_line(
     Ok(line)
 }
 
-/// A multiplicative hasher: positions carry a Zobrist hash already, so a
-/// cheap mix suffices.
-#[derive(Default)]
-struct MixHasher(u64);
+/// The one legal move `text` names, found with the allocation-free move
+/// generator and [`MoveText::matches`] (the test [`MoveText::resolve`]
+/// uses); `None` when there is none or several, and the caller asks
+/// `resolve` for the error. `list` holds the legal moves afterwards.
+fn resolve(text: &MoveText, pos: &Position, rules: &Rules, list: &mut MoveList) -> Option<Move> {
+    pos.generate_moves(rules, list);
+    let (from, to) = (text.from(), text.to());
+    let mut found = None;
+    for mv in list.iter() {
+        // `matches` needs the start and end squares to agree: test them
+        // here first, cheaply.
+        if mv.from() == from && mv.to() == to && text.matches(pos, rules, mv) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(*mv);
+        }
+    }
+    found
+}
 
-impl Hasher for MixHasher {
+/// A hasher for [`Key`]s, whose one `u64` is already well mixed.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.write_u64(u64::from(b));
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
         }
     }
     fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.0 ^= n;
     }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
+}
+
+/// A position within a run of reversible moves (named by where the run
+/// starts). Hashed by the position's Zobrist hash; compared exactly.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key(Position, usize);
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(self.0.hash() ^ (self.1 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     }
 }
 
 /// The positions of the line being replayed, for threefold repetition in
 /// constant time per move. Positions count together only within a run of
-/// reversible moves (kings' quiet moves), as in `tama_core::Game`; a run
+/// reversible moves (`Position::is_reversible`), as in `tama_core::Game`; a run
 /// is named by the index where it starts.
 #[derive(Default)]
 struct History {
-    entries: Vec<(Position, usize)>,
-    counts: HashMap<(Position, usize), u32, BuildHasherDefault<MixHasher>>,
+    entries: Vec<Key>,
+    counts: HashMap<Key, u32, BuildHasherDefault<KeyHasher>>,
+    /// A move list reused for every move.
+    scratch: MoveList,
 }
 
 impl History {
@@ -271,13 +316,19 @@ impl History {
         self.entries.len()
     }
 
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.counts.clear();
+    }
+
     fn push(&mut self, pos: &Position, reversible: bool) {
         let run = match self.entries.last() {
-            Some(&(_, run)) if reversible => run,
+            Some(&Key(_, run)) if reversible => run,
             _ => self.entries.len(),
         };
-        self.entries.push((*pos, run));
-        *self.counts.entry((*pos, run)).or_insert(0) += 1;
+        let key = Key(*pos, run);
+        self.entries.push(key);
+        *self.counts.entry(key).or_insert(0) += 1;
     }
 
     fn truncate(&mut self, len: usize) {

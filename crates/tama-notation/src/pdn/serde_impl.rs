@@ -24,7 +24,7 @@ use tama_core::{Position, Rules};
 
 use super::error::{PdnError, PdnErrorKind};
 use super::game::{normalize_comment, Line, Node, PdnGame};
-use super::replay::replay;
+use super::replay::replay_one;
 use super::source::Pos;
 use super::syntax::{annotation_from_str, RawGame, RawNode, RawTag};
 use super::tags::structural;
@@ -284,7 +284,7 @@ fn game_from_json(g: GameIn) -> Result<PdnGame, PdnError> {
         result,
         result_pos: Pos::default(),
     };
-    replay(raw)
+    replay_one(raw)
 }
 
 impl<'de> Deserialize<'de> for PdnGame {

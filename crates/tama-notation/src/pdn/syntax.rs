@@ -374,10 +374,9 @@ impl<R: Read> Parser<R> {
                     }
                     self.check_word_text(p)?;
                     let word = &self.word[..];
-                    if let Some(result) = std::str::from_utf8(word)
-                        .ok()
-                        .and_then(GameResult::from_token)
-                    {
+                    // Checked above: the word is ASCII.
+                    let text = std::str::from_utf8(word).unwrap_or("");
+                    if let Some(result) = GameResult::from_token(text) {
                         if stack.len() > 1 {
                             let open = stack.last().expect("nested").open;
                             return Err(fail(open, K::UnterminatedVariation, Skip::Nothing));
@@ -393,7 +392,7 @@ impl<R: Read> Parser<R> {
                         return Ok(game);
                     }
                     if word.iter().all(|c| matches!(c, b'!' | b'?')) {
-                        let mark = annotation_from_str(std::str::from_utf8(word).unwrap_or(""));
+                        let mark = annotation_from_str(text);
                         let f = stack.last_mut().expect("main frame");
                         match (f.nodes.last_mut(), mark) {
                             (None, _) => {
@@ -405,12 +404,11 @@ impl<R: Read> Parser<R> {
                             }
                             (Some(n), Some(m)) if n.mark.is_none() => n.mark = Some(m),
                             _ => {
-                                let t = String::from_utf8_lossy(word).into_owned();
+                                let t = text.to_string();
                                 return Err(fail(p, K::UnexpectedToken(t), Skip::Movetext));
                             }
                         }
                     } else {
-                        let text = std::str::from_utf8(word).unwrap_or("");
                         let mt = match text.parse::<MoveText>() {
                             Ok(mt) => mt,
                             Err(error) => {

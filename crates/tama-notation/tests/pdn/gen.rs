@@ -108,7 +108,8 @@ pub fn random_comment(rng: &mut Rng) -> String {
         if i > 0 {
             s.push(' ');
         }
-        s.push_str(*rng.pick(WORDS));
+        let w: &&str = rng.pick(WORDS);
+        s.push_str(w);
     }
     s.replace('{', "(")
 }
@@ -223,8 +224,9 @@ pub fn random_game(rng: &mut Rng, opts: &Options) -> PdnGame {
     if rng.chance(50) {
         game.set_tag("Date", "2026.11.29").unwrap();
     }
-    game.set_tag("White", *rng.pick(NAMES)).unwrap();
-    game.set_tag("Black", *rng.pick(NAMES)).unwrap();
+    let (white, black): (&&str, &&str) = (rng.pick(NAMES), rng.pick(NAMES));
+    game.set_tag("White", white).unwrap();
+    game.set_tag("Black", black).unwrap();
     if rng.chance(30) {
         game.set_tag("Opening", "Center [test] \"x\"").unwrap();
     }

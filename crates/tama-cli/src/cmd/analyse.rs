@@ -1,0 +1,201 @@
+//! `tama analyse`: search a position and print the engine's lines.
+
+use std::io::Write;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tama_core::{Color, Move, Outcome, Position, Rules};
+use tama_notation::movetext::write_move;
+use tama_search::{Engine, EngineConfig, Info, InfoKind, Limits, Score, ScoreKind, SearchResult};
+
+use crate::common::{write_json, PositionArgs};
+use crate::error::{CliError, CmdResult, EXIT_OK};
+
+/// Search a position: one line per completed iteration (and per line with
+/// `--multipv`), then the best move.
+///
+/// Without a limit the search runs for one second.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  tama analyse --depth 10\n  tama analyse --fen 'W:Wc3,d4:Bc6,e6' --movetime 500 --multipv 3\n  tama analyse --nodes 1000000 --json"
+)]
+pub struct Args {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Search to this depth (plies, 1 to 120).
+    #[arg(long, value_name = "D", group = "limit", value_parser = clap::value_parser!(u32).range(1..=120))]
+    pub depth: Option<u32>,
+    /// Search for this many milliseconds.
+    #[arg(long, value_name = "MS", group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Search this many nodes.
+    #[arg(long, value_name = "N", group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Show the K best moves (1 to 64).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub multipv: u32,
+    /// Search threads (1 to 256).
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Transposition table size in MiB (1 to 65536).
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+    /// Print JSON lines: `{"type":"info",…}` per line, then
+    /// `{"type":"bestmove",…}` (or `{"type":"gameover",…}`).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The default search time when no limit is given.
+const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+
+/// Runs `tama analyse`.
+pub fn run(args: &Args, out: &mut dyn Write) -> CmdResult {
+    let pos = args.position.position()?;
+    let rules = args.position.rules()?;
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Limits::default()
+    };
+    let limits = if limits == Limits::default() {
+        Limits::movetime(DEFAULT_MOVETIME)
+    } else {
+        limits
+    };
+    let mut engine = Engine::new(EngineConfig {
+        hash_mib: args.hash as usize,
+        threads: args.threads as usize,
+        multipv: args.multipv as usize,
+        ..EngineConfig::default()
+    });
+    let mut failure: Option<CliError> = None;
+    let result = engine.search(&pos, &[], &rules, &limits, |info| {
+        if info.kind != InfoKind::Iteration || failure.is_some() {
+            return;
+        }
+        if let Err(e) = write_info(out, &pos, &rules, info, args.json) {
+            failure = Some(e);
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    match result {
+        SearchResult::GameOver(outcome) => write_game_over(out, &outcome, args.json)?,
+        SearchResult::Move(best) => {
+            let mv = write_move(&pos, &rules, &best.mv);
+            let pv = pv_texts(&pos, &rules, &best.pv);
+            if args.json {
+                let value = json!({
+                    "type": "bestmove",
+                    "move": mv,
+                    "score": score_json(best.score),
+                    "pv": pv,
+                    "depth": best.depth,
+                    "nodes": best.nodes,
+                    "time_ms": best.time.as_millis() as u64,
+                });
+                write_json(out, &value)?;
+            } else {
+                writeln!(out, "bestmove {mv} score {}", best.score)?;
+            }
+        }
+    }
+    Ok(EXIT_OK)
+}
+
+/// The moves of a line in move text, each written in the position it is
+/// played in.
+fn pv_texts(pos: &Position, rules: &Rules, pv: &[Move]) -> Vec<String> {
+    let mut p = *pos;
+    pv.iter()
+        .map(|mv| {
+            let text = write_move(&p, rules, mv);
+            p = p.play_unchecked(mv);
+            text
+        })
+        .collect()
+}
+
+/// `{"cm": 35}`, `{"win": 7}` or `{"loss": 4}` (plies to the end).
+fn score_json(score: Score) -> Value {
+    match score.kind() {
+        ScoreKind::CentiMen(cm) => json!({ "cm": cm }),
+        ScoreKind::Win(n) => json!({ "win": n }),
+        ScoreKind::Loss(n) => json!({ "loss": n }),
+    }
+}
+
+fn write_info(
+    out: &mut dyn Write,
+    pos: &Position,
+    rules: &Rules,
+    info: &Info,
+    json: bool,
+) -> Result<(), CliError> {
+    let pv = pv_texts(pos, rules, &info.pv);
+    let bound = if info.lower_bound {
+        Some("lower")
+    } else if info.upper_bound {
+        Some("upper")
+    } else {
+        None
+    };
+    if json {
+        let mut value = json!({
+            "type": "info",
+            "depth": info.depth,
+            "seldepth": info.seldepth,
+            "multipv": info.multipv,
+            "score": score_json(info.score),
+            "nodes": info.nodes,
+            "nps": info.nps,
+            "time_ms": info.time.as_millis() as u64,
+            "hashfull": info.hashfull,
+            "pv": pv,
+        });
+        if let Some(b) = bound {
+            value["bound"] = json!(b);
+        }
+        write_json(out, &value)?;
+    } else {
+        let bound = bound.map(|b| format!(" ({b} bound)")).unwrap_or_default();
+        writeln!(
+            out,
+            "depth {}/{} multipv {} score {}{bound} nodes {} nps {} time {:.3} hashfull {} pv {}",
+            info.depth,
+            info.seldepth,
+            info.multipv,
+            info.score,
+            info.nodes,
+            info.nps,
+            info.time.as_secs_f64(),
+            info.hashfull,
+            pv.join(" ")
+        )?;
+    }
+    Ok(())
+}
+
+fn write_game_over(out: &mut dyn Write, outcome: &Outcome, json: bool) -> Result<(), CliError> {
+    let winner = outcome.winner.map(|c| match c {
+        Color::White => "white",
+        Color::Black => "black",
+    });
+    if json {
+        let value = json!({
+            "type": "gameover",
+            "winner": winner,
+            "termination": outcome.termination.description(),
+        });
+        write_json(out, &value)?;
+    } else {
+        match winner {
+            Some(w) => writeln!(out, "game over: {w} wins ({})", outcome.termination)?,
+            None => writeln!(out, "game over: draw ({})", outcome.termination)?,
+        }
+    }
+    Ok(())
+}

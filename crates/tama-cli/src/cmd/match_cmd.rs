@@ -1,0 +1,502 @@
+//! `tama match`: engine-versus-engine matches between two settings, with
+//! paired openings, a live W/D/L progress bar, the Elo difference and the
+//! games as PDN. The games themselves are played by
+//! [`tama_search::arena`].
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tama_core::{Position, Rules, Termination};
+use tama_notation::fen::parse_fen;
+use tama_notation::pdn::{GameResult, PdnGame, PdnReader};
+use tama_notation::rules_text::write_rules;
+use tama_search::arena::{
+    self, Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind,
+};
+use tama_search::Limits;
+
+use crate::common::{parse_rules_arg, write_json};
+use crate::error::{CliError, CmdResult, EXIT_OK};
+use crate::terminal::Terminal;
+
+/// The options of `tama match` (its help text is the doc comment of
+/// [`Command::Match`](crate::cli::Command::Match)).
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  tama match --games 20 --depth 6 --a full --b full,-lmr
+  tama match --a full,depth=7 --b full,depth=5 --random-plies 8 --concurrency 2
+  tama match --movetime 100 --openings openings.pdn --pdn games.pdn --json
+
+The score and Elo difference are A's. Without --depth, --movetime or
+--nodes each move is searched to depth 6. Long games are adjudicated at
+--max-plies by material; decided and dead-drawn games earlier by both
+engines' scores.
+
+Exit codes: 0 the match was played, 2 bad input or usage (invalid setting,
+unreadable openings, unwritable PDN file).")]
+pub struct Args {
+    /// Player A's setting.
+    #[arg(long = "a", value_name = "SETTING", default_value = "full")]
+    pub a: String,
+    /// Player B's setting.
+    #[arg(long = "b", value_name = "SETTING", default_value = "full")]
+    pub b: String,
+    /// How many games (rounded up to an even number: two per opening).
+    /// Default: 10, or two per opening of --openings.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub games: Option<u32>,
+    /// Search each move to this depth (both players).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: Option<u32>,
+    /// Search each move this many milliseconds (both players).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: Option<u64>,
+    /// Search each move this many nodes (both players).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Search threads of each engine.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Transposition table of each engine, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+    /// Openings: a file with one position text (FEN) per line, or PDN
+    /// games (the moves of each are played before the engines take over).
+    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    pub openings: Option<PathBuf>,
+    /// Openings of K random moves from the start position, kept when a
+    /// short search finds them roughly balanced. Default: 6.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub random_plies: Option<u32>,
+    /// Seed of the random openings (the same seed gives the same openings).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at the same time.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub concurrency: u32,
+    /// Adjudicate a game by material after this many plies.
+    #[arg(long, value_name = "N", default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub max_plies: u32,
+    /// The rules: a preset with optional switches. Default: `armenian`.
+    #[arg(long, value_name = "SPEC")]
+    pub rules: Option<String>,
+    /// Write the games as PDN to OUT.
+    #[arg(long, value_name = "OUT")]
+    pub pdn: Option<PathBuf>,
+    /// Print a JSON summary instead of the text summary.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Random opening length without `--random-plies`.
+const DEFAULT_RANDOM_PLIES: u32 = 6;
+/// Games without `--games` and `--openings`.
+const DEFAULT_GAMES: u32 = 10;
+/// Depth per move without a limit.
+const DEFAULT_DEPTH: u32 = 6;
+/// Width of the progress bar, in characters.
+const BAR_WIDTH: usize = 30;
+
+/// Runs `tama match`.
+pub fn run(args: &Args, out: &mut dyn Write, term: Terminal) -> CmdResult {
+    let rules = parse_rules_arg(args.rules.as_deref())?;
+    let defaults = Limits {
+        depth: args.depth,
+        movetime: args.movetime.map(Duration::from_millis),
+        nodes: args.nodes,
+        ..Limits::default()
+    };
+    let defaults = if defaults == Limits::default() {
+        Limits::depth(DEFAULT_DEPTH)
+    } else {
+        defaults
+    };
+    let mut a = player("a", &args.a, args, defaults)?;
+    let mut b = player("b", &args.b, args, defaults)?;
+    if a.name == b.name {
+        a.name.push_str(" (A)");
+        b.name.push_str(" (B)");
+    }
+    let openings = openings(args, &rules)?;
+    let config = MatchConfig {
+        rules,
+        openings,
+        concurrency: args.concurrency as usize,
+        max_plies: args.max_plies,
+        ..MatchConfig::default()
+    };
+    let total = config.openings.len() * 2;
+    let live = term.live_output();
+    let started = Instant::now();
+    let (tx, rx) = mpsc::channel::<f64>();
+    let result = std::thread::scope(|s| -> Result<MatchResult, CliError> {
+        let games = s.spawn(|| {
+            let tx = tx;
+            arena::play_match(&a, &b, &config, |g: &GameRecord| {
+                let _ = tx.send(g.score_a());
+            })
+        });
+        let (mut w, mut d, mut l) = (0, 0, 0);
+        if live {
+            progress(out, 0, total, (w, d, l))?;
+        }
+        for score in rx {
+            match score {
+                s if s > 0.75 => w += 1,
+                s if s < 0.25 => l += 1,
+                _ => d += 1,
+            }
+            if live {
+                progress(out, (w + d + l) as usize, total, (w, d, l))?;
+            }
+        }
+        if live {
+            write!(out, "\r\x1b[2K")?;
+            out.flush()?;
+        }
+        Ok(games.join().expect("the match thread does not panic"))
+    })?;
+    let elapsed = started.elapsed();
+    if let Some(path) = &args.pdn {
+        write_pdn(path, &result, &rules)?;
+    }
+    if args.json {
+        write_json(out, &summary_json(args, &result, &rules))?;
+    } else {
+        write_summary(out, args, &result, &rules, elapsed)?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// Draws the progress bar: `[#####-----] 12/20  +5 =4 -3`.
+fn progress(
+    out: &mut dyn Write,
+    done: usize,
+    total: usize,
+    (w, d, l): (u32, u32, u32),
+) -> Result<(), CliError> {
+    let filled = (done * BAR_WIDTH).checked_div(total).unwrap_or(0);
+    let points = f64::from(w) + 0.5 * f64::from(d);
+    let pct = if done == 0 {
+        String::new()
+    } else {
+        format!("  A {:.1}%", 100.0 * points / done as f64)
+    };
+    write!(
+        out,
+        "\r\x1b[2K[{}{}] {done}/{total}  W {w}  D {d}  L {l}{pct}",
+        "#".repeat(filled),
+        "-".repeat(BAR_WIDTH - filled)
+    )?;
+    out.flush()?;
+    Ok(())
+}
+
+/// A player from its setting: the engine (or baseline) description with
+/// this player's limits taken out.
+fn player(which: &str, setting: &str, args: &Args, defaults: Limits) -> Result<Player, CliError> {
+    let bad = |m: String| CliError::usage(format!("invalid --{which} `{setting}`: {m}"));
+    let mut parts = setting.split(',').map(str::trim);
+    let base = parts.next().unwrap_or("");
+    let mut kind_parts = vec![base.to_string()];
+    if base == "full" {
+        kind_parts.push(format!("hash={}", args.hash));
+        kind_parts.push(format!("threads={}", args.threads));
+    }
+    let mut own = Limits::default();
+    let mut label_parts = vec![base.to_string()];
+    for part in parts {
+        let number = |v: &str| {
+            v.parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| bad(format!("`{part}`: `{v}` is not a positive number")))
+        };
+        match part.split_once('=') {
+            Some(("depth", v)) => {
+                own.depth = Some(u32::try_from(number(v)?.min(60)).unwrap_or(60));
+            }
+            Some(("movetime", v)) => own.movetime = Some(Duration::from_millis(number(v)?)),
+            Some(("nodes", v)) => own.nodes = Some(number(v)?),
+            _ => {
+                kind_parts.push(part.to_string());
+                label_parts.push(part.to_string());
+            }
+        }
+    }
+    let kind = PlayerKind::parse(&kind_parts.join(",")).map_err(bad)?;
+    let limits = if own == Limits::default() {
+        defaults
+    } else {
+        own
+    };
+    let name = format!("{} {}", label_parts.join(","), describe_limits(&limits));
+    Ok(Player::new(name, kind, limits))
+}
+
+/// `depth 6`, `100 ms`, `depth 6, 5000 nodes`.
+fn describe_limits(limits: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = limits.depth {
+        parts.push(format!("depth {d}"));
+    }
+    if let Some(t) = limits.movetime {
+        parts.push(format!("{} ms", t.as_millis()));
+    }
+    if let Some(n) = limits.nodes {
+        parts.push(format!("{n} nodes"));
+    }
+    parts.join(", ")
+}
+
+/// The openings, repeated or cut to the number of game pairs.
+fn openings(args: &Args, rules: &Rules) -> Result<Vec<Opening>, CliError> {
+    let (list, pairs) = match &args.openings {
+        Some(path) => {
+            let list = read_openings(path, rules)?;
+            let pairs = args.games.map_or(list.len(), |g| (g as usize).div_ceil(2));
+            (list, pairs)
+        }
+        None => {
+            let pairs = (args.games.unwrap_or(DEFAULT_GAMES) as usize).div_ceil(2);
+            let plies = args.random_plies.unwrap_or(DEFAULT_RANDOM_PLIES) as usize;
+            let list = arena::random_openings(rules, pairs, plies, args.seed);
+            (list, pairs)
+        }
+    };
+    if list.is_empty() {
+        return Err(CliError::usage("no openings to play"));
+    }
+    Ok(list.iter().cycle().take(pairs).cloned().collect())
+}
+
+/// Reads an openings file: position texts one per line (`#` comments), or
+/// PDN games.
+fn read_openings(path: &Path, rules: &Rules) -> Result<Vec<Opening>, CliError> {
+    let file = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::usage(format!("cannot read {file}: {e}")))?;
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let fens: Option<Vec<Position>> = lines
+        .iter()
+        .map(|l| parse_fen(l).ok().map(|f| f.position))
+        .collect();
+    if let Some(positions) = fens.filter(|p| !p.is_empty()) {
+        return Ok(positions
+            .into_iter()
+            .map(|start| Opening {
+                start,
+                moves: Vec::new(),
+            })
+            .collect());
+    }
+    let mut list = Vec::new();
+    for (i, game) in PdnReader::new(text.as_bytes()).enumerate() {
+        let game = game.map_err(|e| {
+            CliError::usage(format!("{file}:{}:{}: {}", e.line, e.column, e.message()))
+        })?;
+        if game.rules() != rules {
+            return Err(CliError::usage(format!(
+                "{file}: game {} uses the rules `{}`, the match `{}` (use --rules)",
+                i + 1,
+                write_rules(game.rules()),
+                write_rules(rules)
+            )));
+        }
+        list.push(Opening {
+            start: *game.start(),
+            moves: game.moves().collect(),
+        });
+    }
+    if list.is_empty() {
+        return Err(CliError::usage(format!(
+            "{file}: no position texts or PDN games"
+        )));
+    }
+    Ok(list)
+}
+
+/// The games of the match as PDN records.
+fn pdn_games(result: &MatchResult, rules: &Rules) -> Vec<PdnGame> {
+    result
+        .games
+        .iter()
+        .map(|g| {
+            let mut pdn = PdnGame::new(*rules, g.start);
+            let round = (g.index + 1).to_string();
+            for (tag, value) in [
+                ("Event", "tama match"),
+                ("Round", round.as_str()),
+                ("White", g.white.as_str()),
+                ("Black", g.black.as_str()),
+            ] {
+                let _ = pdn.set_tag(tag, value);
+            }
+            for (i, mv) in g.moves.iter().enumerate() {
+                match pdn.push_move(*mv) {
+                    Ok(node) if i + 1 == g.opening_plies => {
+                        let _ = node.push_comment_after("end of opening");
+                    }
+                    Ok(_) => {}
+                    Err(_) => break,
+                }
+            }
+            pdn.set_result(GameResult::from_outcome(g.outcome));
+            if g.outcome.termination == Termination::Adjudication {
+                let note = if g.time_forfeit {
+                    "lost on time"
+                } else {
+                    "adjudicated"
+                };
+                let _ = pdn.push_comment(note);
+            }
+            pdn
+        })
+        .collect()
+}
+
+fn write_pdn(path: &Path, result: &MatchResult, rules: &Rules) -> Result<(), CliError> {
+    let text: String = pdn_games(result, rules)
+        .iter()
+        .map(PdnGame::to_pdn)
+        .collect();
+    std::fs::write(path, text)
+        .map_err(|e| CliError::usage(format!("cannot write {}: {e}", path.display())))
+}
+
+/// How many games ended each way, by termination description.
+fn endings(result: &MatchResult) -> BTreeMap<&'static str, u32> {
+    let mut map = BTreeMap::new();
+    for g in &result.games {
+        *map.entry(g.outcome.termination.description()).or_insert(0) += 1;
+    }
+    map
+}
+
+fn elo_json(e: Elo) -> Value {
+    let round = |x: f64| (x * 10.0).round() / 10.0;
+    json!({ "elo": round(e.elo), "lower": round(e.lower), "upper": round(e.upper) })
+}
+
+fn summary_json(args: &Args, r: &MatchResult, rules: &Rules) -> Value {
+    json!({
+        "a": r.a,
+        "b": r.b,
+        "rules": write_rules(rules),
+        "games": r.games.len(),
+        "wins": r.wins,
+        "draws": r.draws,
+        "losses": r.losses,
+        "score": (r.score() * 10_000.0).round() / 10_000.0,
+        "elo": elo_json(r.elo()),
+        "pentanomial": r.pentanomial(),
+        "elo_pentanomial": elo_json(r.elo_pentanomial()),
+        "endings": endings(r),
+        "pdn": args.pdn.as_ref().map(|p| p.display().to_string()),
+    })
+}
+
+fn write_summary(
+    out: &mut dyn Write,
+    args: &Args,
+    r: &MatchResult,
+    rules: &Rules,
+    elapsed: Duration,
+) -> Result<(), CliError> {
+    let n = r.games.len();
+    let points = f64::from(r.wins) + 0.5 * f64::from(r.draws);
+    writeln!(out, "A: {}", r.a)?;
+    writeln!(out, "B: {}", r.b)?;
+    writeln!(
+        out,
+        "{n} games ({} openings, each with both colours), rules {}, {:.1} s",
+        n / 2,
+        write_rules(rules),
+        elapsed.as_secs_f64()
+    )?;
+    let count = |k: u32, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+    writeln!(
+        out,
+        "Score of A: {}, {}, {}: {points}/{n} ({:.1}%)",
+        count(r.wins, "win", "wins"),
+        count(r.draws, "draw", "draws"),
+        count(r.losses, "loss", "losses"),
+        100.0 * r.score()
+    )?;
+    let measurable = r.score() > 0.0 && r.score() < 1.0;
+    if !measurable {
+        // The estimate is clamped and its error bars collapse to zero.
+        writeln!(
+            out,
+            "Elo difference A - B: not measurable (one side scored every point)"
+        )?;
+    } else {
+        writeln!(out, "Elo difference A - B: {} (95%)", r.elo())?;
+    }
+    let p = r.pentanomial();
+    let pair_elo = if measurable {
+        format!("; Elo {} (95%)", r.elo_pentanomial())
+    } else {
+        String::new()
+    };
+    writeln!(
+        out,
+        "Pairs scoring 0, 1/2, 1, 3/2, 2: {} {} {} {} {}{pair_elo}",
+        p[0], p[1], p[2], p[3], p[4]
+    )?;
+    let endings: Vec<String> = endings(r)
+        .into_iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    writeln!(out, "Endings: {}", endings.join(", "))?;
+    if let Some(path) = &args.pdn {
+        writeln!(out, "Games written to {}", path.display())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn args(extra: &[&str]) -> Args {
+        let mut argv = vec!["match"];
+        argv.extend_from_slice(extra);
+        Wrapper::parse_from(argv).args
+    }
+
+    #[test]
+    fn settings_take_their_own_limits() {
+        let a = args(&["--depth", "5", "--hash", "4"]);
+        let p = player("a", "full,-lmr,depth=3", &a, Limits::depth(5)).unwrap();
+        assert_eq!(p.limits, Limits::depth(3));
+        assert_eq!(p.name, "full,-lmr depth 3");
+        let PlayerKind::Engine(c) = &p.kind else {
+            panic!("an engine")
+        };
+        assert!(!c.search.lmr);
+        assert_eq!(c.hash_mib, 4);
+        let p = player("b", "baseline", &a, Limits::depth(5)).unwrap();
+        assert_eq!(p.kind, PlayerKind::Baseline);
+        assert_eq!(p.limits, Limits::depth(5));
+        let e = player("b", "full,-nonsense", &a, Limits::depth(5)).unwrap_err();
+        assert!(e.message.contains("nonsense"), "{}", e.message);
+        assert!(player("b", "full,depth=x", &a, Limits::depth(5)).is_err());
+    }
+}

@@ -1,0 +1,161 @@
+//! Text for people: scores from White's side, lines of moves, the numbered
+//! move list, game endings.
+
+use tama_core::{Color, Move, Outcome, Position, Rules, Termination};
+use tama_notation::movetext::write_move;
+use tama_search::{Score, ScoreKind};
+
+use super::side_name;
+
+/// A score of the side to move `turn`, written from White's side: `+0.35`
+/// (White better), `-1.20`, `White wins in 7`, `Black wins in 4`.
+pub fn white_score(score: Score, turn: Color) -> String {
+    let score = if turn == Color::White { score } else { -score };
+    match score.kind() {
+        ScoreKind::CentiMen(_) => score.to_string(),
+        ScoreKind::Win(n) => format!("White wins in {n}"),
+        ScoreKind::Loss(n) => format!("Black wins in {n}"),
+    }
+}
+
+/// The canonical texts of `moves` played one after another from `pos`,
+/// at most `max` of them (then `…`).
+pub fn line(pos: &Position, rules: &Rules, moves: &[Move], max: usize) -> String {
+    let mut pos = *pos;
+    let mut words = Vec::new();
+    for (i, mv) in moves.iter().enumerate() {
+        if i == max {
+            words.push("…".to_string());
+            break;
+        }
+        if !pos.is_legal(rules, mv) {
+            break;
+        }
+        words.push(write_move(&pos, rules, mv));
+        pos = pos.play_unchecked(mv);
+    }
+    words.join(" ")
+}
+
+/// The number of the move at ply `i` of a game whose first move has
+/// number `first_number` and is played by `first`: (move number, whether
+/// it is Black's move).
+pub fn move_number(first: Color, first_number: usize, i: usize) -> (usize, bool) {
+    let offset = usize::from(first == Color::Black);
+    ((i + offset) / 2 + first_number, (i + offset) % 2 == 1)
+}
+
+/// The moves of a game as rows `12. c3-c4  b6-b5` (a game starting with
+/// Black to move begins `1. ...`); the first move has number
+/// `first_number`.
+pub fn move_rows(
+    start: &Position,
+    first_number: usize,
+    rules: &Rules,
+    moves: &[Move],
+) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    let mut pos = *start;
+    for (i, mv) in moves.iter().enumerate() {
+        let text = write_move(&pos, rules, mv);
+        pos = pos.play_unchecked(mv);
+        let (n, black) = move_number(start.turn(), first_number, i);
+        if black {
+            match rows.last_mut() {
+                Some(row) if i > 0 => {
+                    row.push_str(&format!("{:width$}{text}", "", width = 14 - row.len()));
+                }
+                _ => rows.push(format!("{:>3}. {:<8} {text}", n, "...")),
+            }
+        } else {
+            rows.push(format!("{n:>3}. {text}"));
+        }
+    }
+    rows
+}
+
+/// The moves of a game on one line: `1. c3-c4 b6-b5 2. d3-d4`.
+pub fn move_list(start: &Position, first_number: usize, rules: &Rules, moves: &[Move]) -> String {
+    let mut words = Vec::new();
+    let mut pos = *start;
+    for (i, mv) in moves.iter().enumerate() {
+        let (n, black) = move_number(start.turn(), first_number, i);
+        if !black {
+            words.push(format!("{n}."));
+        } else if i == 0 {
+            words.push(format!("{n}..."));
+        }
+        words.push(write_move(&pos, rules, mv));
+        pos = pos.play_unchecked(mv);
+    }
+    words.join(" ")
+}
+
+/// How a finished game ended, for people: `Black has no legal move; White
+/// wins.`
+pub fn ending(outcome: Outcome, turn: Color) -> String {
+    let winner = outcome.winner.map(side_name);
+    match (outcome.termination, outcome.winner) {
+        (Termination::NoLegalMoves, Some(w)) => format!(
+            "{} has no legal move; {} wins.",
+            side_name(w.opponent()),
+            side_name(w)
+        ),
+        (Termination::Resignation, Some(w)) => {
+            format!(
+                "{} resigns; {} wins.",
+                side_name(w.opponent()),
+                side_name(w)
+            )
+        }
+        (Termination::Repetition, _) => "Draw by threefold repetition.".to_string(),
+        (Termination::OnePieceEach, _) => "Draw: one piece each.".to_string(),
+        (Termination::Agreement, _) => "Draw by agreement.".to_string(),
+        (t, Some(_)) => format!("{} wins ({t}).", winner.unwrap_or("")),
+        (t, None) => format!("Draw ({t}, {} to move).", side_name(turn)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tama_core::Game;
+
+    #[test]
+    fn scores_are_from_whites_side() {
+        assert_eq!(white_score(Score::centi_men(35), Color::White), "+0.35");
+        assert_eq!(white_score(Score::centi_men(35), Color::Black), "-0.35");
+        assert_eq!(
+            white_score(Score::win_in(3), Color::Black),
+            "Black wins in 3"
+        );
+        assert_eq!(
+            white_score(Score::loss_in(2), Color::Black),
+            "White wins in 2"
+        );
+    }
+
+    #[test]
+    fn move_rows_pair_the_moves() {
+        let rules = Rules::ARMENIAN;
+        let mut game = Game::new(rules);
+        for _ in 0..3 {
+            let mv = game.legal_moves()[0];
+            game.play(&mv).unwrap();
+        }
+        let rows = move_rows(game.start(), 1, &rules, game.moves());
+        assert_eq!(rows, ["  1. a3-a4    a6-a5", "  2. a4xa8"]);
+        assert_eq!(
+            move_list(game.start(), 1, &rules, game.moves()),
+            "1. a3-a4 a6-a5 2. a4xa8"
+        );
+        // From Black to move.
+        let black_start = game.positions()[1];
+        let rows = move_rows(&black_start, 1, &rules, &game.moves()[1..]);
+        assert_eq!(rows, ["  1. ...      a6-a5", "  2. a4xa8"]);
+        assert_eq!(
+            move_list(&black_start, 7, &rules, &game.moves()[1..]),
+            "7... a6-a5 8. a4xa8"
+        );
+    }
+}

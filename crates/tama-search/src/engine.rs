@@ -1,0 +1,876 @@
+//! The engine: configuration, the transposition table, the threads, and
+//! the public search entry point.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tama_core::{
+    position_outcome, Bitboard, Color, Game, Move, Outcome, Position, Role, Rules, Termination,
+};
+
+use crate::eval::{EvalOptions, Evaluator};
+use crate::limits::{Limits, TimePlan};
+use crate::params::EvalParams;
+use crate::score::{Score, INFINITY, MAX_PLY};
+use crate::search::{Ctx, SearchOptions, Worker};
+use crate::tt::Tt;
+
+/// The deepest iteration the engine starts.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+
+/// How an engine is set up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineConfig {
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// Search threads (lazy SMP); at least 1.
+    pub threads: usize,
+    /// How many best moves to search and report (multi-PV); at least 1.
+    pub multipv: usize,
+    /// Search features and parameters.
+    pub search: SearchOptions,
+    /// Evaluation terms.
+    pub eval: EvalOptions,
+    /// Evaluation weights.
+    pub eval_params: EvalParams,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
+            hash_mib: 16,
+            threads: 1,
+            multipv: 1,
+            search: SearchOptions::DEFAULT,
+            eval: EvalOptions::ALL,
+            eval_params: EvalParams::DEFAULT,
+        }
+    }
+}
+
+/// Stops a running search from another thread.
+///
+/// The search notices within about a thousand nodes (well under a
+/// millisecond) and returns its best move so far. A stop only affects the
+/// search running when it is requested: each search clears the flag when
+/// it starts.
+#[derive(Clone, Debug)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the running search to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was requested since the current search started.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Why progress is being reported.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum InfoKind {
+    /// An iteration is complete; this is its line number `multipv`.
+    Iteration,
+    /// A new best move was found during an iteration (depth not complete).
+    NewBest,
+}
+
+/// Progress of a search, passed to the progress callback.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    /// Why this is reported.
+    pub kind: InfoKind,
+    /// The iteration depth, in plies.
+    pub depth: u32,
+    /// The deepest ply reached (selective depth).
+    pub seldepth: u32,
+    /// The line number, 1 for the best (multi-PV).
+    pub multipv: usize,
+    /// The score of the line for the side to move at the root.
+    pub score: Score,
+    /// The score is only a lower bound (the line failed high).
+    pub lower_bound: bool,
+    /// The score is only an upper bound (the line failed low).
+    pub upper_bound: bool,
+    /// Nodes searched so far, all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Transposition table use, in permille.
+    pub hashfull: u32,
+    /// The principal variation, starting with the root move.
+    pub pv: Vec<Move>,
+}
+
+/// One analysed root move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// The root move.
+    pub mv: Move,
+    /// Its score for the side to move at the root.
+    pub score: Score,
+    /// The principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search that found a move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BestMove {
+    /// The move to play.
+    pub mv: Move,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
+    /// Every line searched (multi-PV), best first; `lines[0]` is the best
+    /// move's.
+    pub lines: Vec<Line>,
+    /// The deepest completed iteration (0 when the move was forced and
+    /// returned at once).
+    pub depth: u32,
+    /// The selective depth of the best line.
+    pub seldepth: u32,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+    /// Whether the search was ended by a stop request or a limit before its
+    /// last iteration completed.
+    pub interrupted: bool,
+}
+
+/// What a search returns.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SearchResult {
+    /// The best move found, with its analysis.
+    Move(BestMove),
+    /// The game is already over at the root: no legal move (the side to
+    /// move lost), or a draw by rule.
+    GameOver(Outcome),
+}
+
+impl SearchResult {
+    /// The best move, if the game is not over.
+    pub fn best_move(&self) -> Option<Move> {
+        match self {
+            SearchResult::Move(b) => Some(b.mv),
+            SearchResult::GameOver(_) => None,
+        }
+    }
+
+    /// The outcome, if the game is over.
+    pub fn game_over(&self) -> Option<Outcome> {
+        match self {
+            SearchResult::Move(_) => None,
+            SearchResult::GameOver(o) => Some(*o),
+        }
+    }
+}
+
+/// A search engine: configuration, transposition table and per-thread
+/// state that persists from one search to the next.
+///
+/// ```
+/// use tama_core::{Position, Rules};
+/// use tama_search::{Engine, EngineConfig, Limits, SearchResult};
+///
+/// let mut engine = Engine::new(EngineConfig::default());
+/// let result = engine.search(&Position::start(), &[], &Rules::ARMENIAN, &Limits::depth(4), |_| {});
+/// match result {
+///     SearchResult::Move(best) => assert_eq!(best.depth, 4),
+///     SearchResult::GameOver(_) => unreachable!(),
+/// }
+/// ```
+pub struct Engine {
+    config: EngineConfig,
+    tt: Tt,
+    workers: Vec<Worker>,
+    evaluator: Evaluator,
+    stop: Arc<AtomicBool>,
+}
+
+impl core::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Engine")
+            .field("config", &self.config)
+            .field("hash_bytes", &self.tt.bytes())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(EngineConfig::default())
+    }
+}
+
+impl Engine {
+    /// An engine with the given configuration (threads and multi-PV are
+    /// raised to at least 1).
+    pub fn new(mut config: EngineConfig) -> Engine {
+        config.threads = config.threads.max(1);
+        config.multipv = config.multipv.max(1);
+        Engine {
+            tt: Tt::new(config.hash_mib),
+            workers: (0..config.threads).map(Worker::new).collect(),
+            evaluator: Evaluator::new(config.eval_params, config.eval),
+            stop: Arc::new(AtomicBool::new(false)),
+            config,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// The evaluation function.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.evaluator
+    }
+
+    /// Resizes the transposition table (its contents are lost).
+    pub fn set_hash_mib(&mut self, mib: usize) {
+        self.config.hash_mib = mib;
+        self.tt = Tt::new(mib);
+    }
+
+    /// Sets the number of search threads (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.max(1);
+        self.config.threads = threads;
+        self.workers.truncate(threads);
+        while self.workers.len() < threads {
+            self.workers.push(Worker::new(self.workers.len()));
+        }
+    }
+
+    /// Sets how many lines to search (at least 1).
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.config.multipv = lines.max(1);
+    }
+
+    /// Forgets everything learnt: empties the transposition table and the
+    /// move-ordering statistics. After `clear` the engine behaves like a
+    /// new one (searches with one thread and a depth or node limit give
+    /// the same result every time).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for w in &mut self.workers {
+            w.clear();
+        }
+    }
+
+    /// A handle to stop searches from another thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(Arc::clone(&self.stop))
+    }
+
+    /// The static evaluation of a quiet position for the side to move.
+    pub fn evaluate(&self, pos: &Position, rules: &Rules) -> Score {
+        Score::centi_men(self.evaluator.evaluate(pos, rules))
+    }
+
+    /// Searches the current position of `game` (its earlier positions are
+    /// the history for repetitions).
+    pub fn search_game(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        progress: impl FnMut(&Info),
+    ) -> SearchResult {
+        let positions = game.positions();
+        let history = &positions[..positions.len().saturating_sub(1)];
+        self.search(game.position(), history, game.rules(), limits, progress)
+    }
+
+    /// Searches `root` under `limits`, calling `progress` after each
+    /// completed iteration (once per line) and on each new best move.
+    ///
+    /// `history` holds the positions of the game before `root`, oldest
+    /// first (empty if unknown); it is used for repetition draws. The
+    /// search returns [`SearchResult::GameOver`] when the side to move has
+    /// no legal move, when the position is drawn by rule, or when the
+    /// history already repeats it a third time. With a single legal move
+    /// it returns that move at once (unless `limits.infinite`). At least
+    /// the first iteration is always completed.
+    ///
+    /// With one thread and no time limit (`movetime`, `clock`), a fresh or
+    /// [`clear`](Engine::clear)ed engine gives the same result every time.
+    pub fn search(
+        &mut self,
+        root: &Position,
+        history: &[Position],
+        rules: &Rules,
+        limits: &Limits,
+        mut progress: impl FnMut(&Info),
+    ) -> SearchResult {
+        let start = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        if let Some(outcome) = position_outcome(root, rules) {
+            return SearchResult::GameOver(outcome);
+        }
+        let keys = repeatable_history(root, history);
+        if rules.draw_repetition && keys.iter().filter(|&&k| k == root.hash()).count() >= 2 {
+            return SearchResult::GameOver(Outcome::draw(Termination::Repetition));
+        }
+        let moves = root.legal_moves(rules);
+        let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let forced = moves.len() == 1 && !limits.infinite;
+        if forced {
+            max_depth = 1;
+        }
+        self.tt.new_search();
+        let plan = TimePlan::new(limits, root.turn(), &self.config.search.params);
+        let counters: Vec<AtomicU64> = (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
+        let abort = AtomicBool::new(false);
+        let ctx = Ctx {
+            tt: &self.tt,
+            stop: &self.stop,
+            abort: &abort,
+            rules: *rules,
+            opts: &self.config.search,
+            eval: &self.evaluator,
+            start,
+            hard: plan.hard,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            counters: &counters,
+            multipv: self.config.multipv,
+        };
+        for w in &mut self.workers {
+            w.prepare(&ctx, root, &keys, &moves);
+        }
+        let (main, helpers) = self
+            .workers
+            .split_first_mut()
+            .expect("an engine has at least one worker");
+        std::thread::scope(|s| {
+            if !forced {
+                for h in helpers.iter_mut() {
+                    let ctx = &ctx;
+                    s.spawn(move || {
+                        h.iterate(ctx, root, MAX_DEPTH, None, true, &mut |_| {});
+                    });
+                }
+            }
+            main.iterate(
+                &ctx,
+                root,
+                max_depth,
+                plan.soft,
+                limits.infinite,
+                &mut progress,
+            );
+            abort.store(true, Ordering::Relaxed);
+        });
+        let nodes = main.nodes + helpers.iter().map(|h| h.nodes).sum::<u64>();
+        let lines: Vec<Line> = main
+            .root_moves
+            .iter()
+            .take(self.config.multipv.min(main.root_moves.len()))
+            .map(|rm| Line {
+                mv: rm.mv,
+                score: Score::from_raw(if rm.best_score() == -INFINITY {
+                    0
+                } else {
+                    rm.best_score()
+                }),
+                pv: rm.pv.clone(),
+            })
+            .collect();
+        let best = &main.root_moves[0];
+        SearchResult::Move(BestMove {
+            mv: best.mv,
+            score: lines[0].score,
+            pv: lines[0].pv.clone(),
+            depth: if forced { 0 } else { main.completed_depth },
+            seldepth: best.seldepth as u32,
+            nodes,
+            time: start.elapsed(),
+            interrupted: main.stopped(),
+            lines,
+        })
+    }
+}
+
+/// The keys of the positions of `history` that a search from `root` may
+/// repeat: the longest run at its end with, for each side, as many men on
+/// each rank and as many kings as the root (any other position is behind
+/// an irreversible move: a capture, a promotion or a man's step forward;
+/// men's sideways steps can be undone).
+fn repeatable_history(root: &Position, history: &[Position]) -> Vec<u64> {
+    let same = |p: &Position| {
+        Color::ALL.iter().all(|&c| {
+            (0..8).all(|r| {
+                let rank = Bitboard::rank(r);
+                (p.pieces_of(c, Role::Man) & rank).count()
+                    == (root.pieces_of(c, Role::Man) & rank).count()
+            }) && p.pieces_of(c, Role::King).count() == root.pieces_of(c, Role::King).count()
+        })
+    };
+    let run = history.iter().rev().take_while(|p| same(p)).count();
+    history[history.len() - run..]
+        .iter()
+        .map(|p| p.hash())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+    use tama_core::{Piece, Setup, Square};
+
+    fn position(turn: Color, pieces: &[(Square, Color, Role)]) -> Position {
+        let mut s = Setup::empty(turn);
+        for &(sq, c, r) in pieces {
+            s.put(sq, Piece::new(c, r));
+        }
+        Position::from_setup(s).unwrap()
+    }
+
+    fn engine() -> Engine {
+        Engine::new(EngineConfig {
+            hash_mib: 4,
+            ..EngineConfig::default()
+        })
+    }
+
+    fn best(result: SearchResult) -> BestMove {
+        match result {
+            SearchResult::Move(b) => b,
+            SearchResult::GameOver(o) => panic!("unexpected game over {o:?}"),
+        }
+    }
+
+    /// Positions from random play (armenian), without the game over ones.
+    fn random_positions(n: usize, seed: u64) -> Vec<Position> {
+        let rules = Rules::ARMENIAN;
+        let mut state = seed;
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut p = Position::start();
+            let plies = 10 + (state % 70) as usize;
+            for _ in 0..plies {
+                let moves = p.legal_moves(&rules);
+                if moves.is_empty() {
+                    break;
+                }
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                p = p.play_unchecked(&moves[(state >> 33) as usize % moves.len()]);
+            }
+            if position_outcome(&p, &rules).is_none() {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn finds_a_win_in_one() {
+        use Color::*;
+        // The king jumps the last black piece.
+        let pos = position(
+            White,
+            &[
+                (Square::D1, White, Role::King),
+                (Square::D3, Black, Role::Man),
+                (Square::A7, White, Role::Man),
+            ],
+        );
+        let b = best(engine().search(&pos, &[], &Rules::ARMENIAN, &Limits::depth(3), |_| {}));
+        assert_eq!(b.score, Score::win_in(1));
+        assert!(b.mv.is_capture());
+    }
+
+    #[test]
+    fn finds_forced_wins_by_sacrifice() {
+        use Color::*;
+        use Role::*;
+        // g7-h8 crowns; h4 must jump g4 (landing on f4) and the new king
+        // takes f4 and h7 in one move.
+        let pos = position(
+            White,
+            &[
+                (Square::G4, White, Man),
+                (Square::G7, White, Man),
+                (Square::H4, Black, Man),
+                (Square::H7, Black, Man),
+            ],
+        );
+        let b = best(engine().search(&pos, &[], &Rules::ARMENIAN, &Limits::depth(6), |_| {}));
+        assert_eq!(b.score, Score::win_in(3), "{b:?}");
+        assert_eq!((b.mv.from(), b.mv.to()), (Square::G7, Square::H8));
+        // A man down: d8-c8, then the black king must take e3 and the
+        // white king takes three pieces.
+        let pos = position(
+            White,
+            &[
+                (Square::E3, White, Man),
+                (Square::D8, White, King),
+                (Square::H5, Black, Man),
+                (Square::E6, Black, King),
+                (Square::C7, Black, Man),
+            ],
+        );
+        let b = best(engine().search(&pos, &[], &Rules::ARMENIAN, &Limits::depth(6), |_| {}));
+        assert_eq!(b.score, Score::win_in(3), "{b:?}");
+        assert_eq!(b.pv.len(), 3);
+    }
+
+    #[test]
+    fn king_beats_a_lone_man() {
+        use Color::*;
+        let pos = position(
+            White,
+            &[
+                (Square::A1, White, Role::King),
+                (Square::H7, Black, Role::Man),
+            ],
+        );
+        let b = best(engine().search(&pos, &[], &Rules::ARMENIAN, &Limits::depth(10), |_| {}));
+        assert!(b.score > Score::centi_men(100), "{b:?}");
+        assert!(pos.is_legal(&Rules::ARMENIAN, &b.mv));
+    }
+
+    #[test]
+    fn game_over_is_reported_not_searched() {
+        use Color::*;
+        let rules = Rules::ARMENIAN;
+        let mut e = engine();
+        // Black has no piece.
+        let pos = position(Black, &[(Square::A2, White, Role::Man)]);
+        assert_eq!(
+            e.search(&pos, &[], &rules, &Limits::depth(5), |_| {}),
+            SearchResult::GameOver(Outcome::win(White, Termination::NoLegalMoves))
+        );
+        // Black's only man is blocked.
+        let pos = position(
+            Black,
+            &[
+                (Square::H2, Black, Role::Man),
+                (Square::H1, White, Role::Man),
+                (Square::G1, White, Role::Man),
+                (Square::G2, White, Role::Man),
+                (Square::F2, White, Role::Man),
+            ],
+        );
+        let r = e.search(&pos, &[], &rules, &Limits::depth(5), |_| {});
+        assert_eq!(r.game_over().map(|o| o.winner), Some(Some(White)));
+        assert_eq!(r.best_move(), None);
+        // One piece each under the turkish rules.
+        let pos = position(
+            White,
+            &[
+                (Square::A2, White, Role::Man),
+                (Square::H7, Black, Role::King),
+            ],
+        );
+        assert_eq!(
+            e.search(&pos, &[], &Rules::TURKISH, &Limits::depth(5), |_| {}),
+            SearchResult::GameOver(Outcome::draw(Termination::OnePieceEach))
+        );
+        // A third occurrence from the history.
+        let pos = position(
+            White,
+            &[
+                (Square::A1, White, Role::King),
+                (Square::H8, Black, Role::King),
+                (Square::C3, White, Role::Man),
+            ],
+        );
+        let other = position(
+            Black,
+            &[
+                (Square::A2, White, Role::King),
+                (Square::H8, Black, Role::King),
+                (Square::C3, White, Role::Man),
+            ],
+        );
+        let history = [pos, other, pos, other];
+        assert_eq!(
+            e.search(&pos, &history, &rules, &Limits::depth(5), |_| {}),
+            SearchResult::GameOver(Outcome::draw(Termination::Repetition))
+        );
+        // One earlier occurrence is not enough.
+        assert!(e
+            .search(&pos, &history[2..], &rules, &Limits::depth(5), |_| {})
+            .best_move()
+            .is_some());
+    }
+
+    #[test]
+    fn single_legal_move_returns_at_once() {
+        use Color::*;
+        let pos = position(
+            White,
+            &[
+                (Square::D2, White, Role::Man),
+                (Square::D3, Black, Role::Man),
+                (Square::H7, Black, Role::Man),
+            ],
+        );
+        assert_eq!(pos.legal_moves(&Rules::ARMENIAN).len(), 1);
+        let t0 = Instant::now();
+        let b = best(engine().search(
+            &pos,
+            &[],
+            &Rules::ARMENIAN,
+            &Limits::movetime(Duration::from_secs(20)),
+            |_| {},
+        ));
+        assert!(t0.elapsed() < Duration::from_secs(5));
+        assert_eq!(b.depth, 0);
+        assert_eq!(b.mv, pos.legal_moves(&Rules::ARMENIAN)[0]);
+    }
+
+    #[test]
+    fn deterministic_with_one_thread() {
+        let rules = Rules::ARMENIAN;
+        let pos = random_positions(1, 42)[0];
+        for limits in [Limits::depth(7), Limits::nodes(60_000)] {
+            let a = best(engine().search(&pos, &[], &rules, &limits, |_| {}));
+            let mut e = engine();
+            let b = best(e.search(&pos, &[], &rules, &limits, |_| {}));
+            assert_eq!(
+                (a.nodes, a.mv, &a.pv, a.score),
+                (b.nodes, b.mv, &b.pv, b.score)
+            );
+            // The same engine after `clear` too.
+            e.clear();
+            let c = best(e.search(&pos, &[], &rules, &limits, |_| {}));
+            assert_eq!((a.nodes, a.mv, &a.pv), (c.nodes, c.mv, &c.pv));
+        }
+        let limited = best(engine().search(&pos, &[], &rules, &Limits::nodes(60_000), |_| {}));
+        assert!(limited.nodes <= 60_000 || limited.depth == 1);
+    }
+
+    #[test]
+    fn stop_handle_ends_the_search() {
+        let mut e = engine();
+        let stop = e.stop_handle();
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let stopped_at = std::sync::Mutex::new(None);
+        let finished_at = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                *stopped_at.lock().unwrap() = Some(Instant::now());
+                stop.stop();
+            });
+            let r = e.search(&Position::start(), &[], &Rules::ARMENIAN, &limits, |_| {});
+            assert!(r.best_move().is_some());
+            Instant::now()
+        });
+        let stopped_at = stopped_at.into_inner().unwrap().expect("the stopper ran");
+        assert!(finished_at.saturating_duration_since(stopped_at) < Duration::from_millis(500));
+    }
+
+    #[test]
+    fn time_limits_are_kept() {
+        let mut e = engine();
+        let t0 = Instant::now();
+        let r = e.search(
+            &Position::start(),
+            &[],
+            &Rules::ARMENIAN,
+            &Limits::movetime(Duration::from_millis(100)),
+            |_| {},
+        );
+        assert!(r.best_move().is_some());
+        assert!(t0.elapsed() < Duration::from_millis(600));
+        let clock = crate::Clock {
+            white: Duration::from_millis(300),
+            black: Duration::from_millis(300),
+            ..crate::Clock::default()
+        };
+        let t0 = Instant::now();
+        let limits = Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        };
+        let r = e.search(&Position::start(), &[], &Rules::ARMENIAN, &limits, |_| {});
+        assert!(r.best_move().is_some());
+        assert!(t0.elapsed() < Duration::from_millis(600));
+    }
+
+    #[test]
+    fn multipv_gives_distinct_sorted_lines() {
+        let mut e = Engine::new(EngineConfig {
+            hash_mib: 4,
+            multipv: 4,
+            ..EngineConfig::default()
+        });
+        let mut infos = Vec::new();
+        let b = best(e.search(
+            &Position::start(),
+            &[],
+            &Rules::ARMENIAN,
+            &Limits::depth(6),
+            |i| {
+                if i.kind == InfoKind::Iteration && i.depth == 6 {
+                    infos.push(i.clone());
+                }
+            },
+        ));
+        assert_eq!(b.lines.len(), 4);
+        let moves: HashSet<Move> = b.lines.iter().map(|l| l.mv).collect();
+        assert_eq!(moves.len(), 4);
+        assert!(
+            b.lines.windows(2).all(|w| w[0].score >= w[1].score),
+            "{:?}",
+            b.lines
+        );
+        assert_eq!(b.lines[0].mv, b.mv);
+        assert!(b.lines.iter().all(|l| l.pv[0] == l.mv));
+        assert_eq!(
+            infos.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+        // More lines than moves: one per move.
+        let pos = position(
+            Color::White,
+            &[
+                (Square::A1, Color::White, Role::Man),
+                (Square::H8, Color::Black, Role::King),
+            ],
+        );
+        let n = pos.legal_moves(&Rules::ARMENIAN).len();
+        e.set_multipv(10);
+        let b = best(e.search(&pos, &[], &Rules::ARMENIAN, &Limits::depth(3), |_| {}));
+        assert_eq!(b.lines.len(), n);
+    }
+
+    #[test]
+    fn returned_moves_and_lines_are_legal() {
+        let rules = Rules::ARMENIAN;
+        let mut e = engine();
+        for (i, pos) in random_positions(40, 7).into_iter().enumerate() {
+            let limits = if i % 2 == 0 {
+                Limits::depth(4)
+            } else {
+                Limits::nodes(3000)
+            };
+            let b = best(e.search(&pos, &[], &rules, &limits, |_| {}));
+            assert!(pos.is_legal(&rules, &b.mv), "{pos:?} {:?}", b.mv);
+            let mut p = pos;
+            for mv in &b.pv {
+                assert!(p.is_legal(&rules, mv), "pv {:?} from {pos:?}", b.pv);
+                p = p.play_unchecked(mv);
+            }
+        }
+        // Under the other presets too.
+        for rules in [Rules::TURKISH, Rules::ARMENIAN_ORTHOGONAL] {
+            let b = best(e.search(&Position::start(), &[], &rules, &Limits::depth(5), |_| {}));
+            assert!(Position::start().is_legal(&rules, &b.mv));
+        }
+    }
+
+    #[test]
+    fn progress_reports_each_iteration() {
+        let mut infos = Vec::new();
+        let b = best(engine().search(
+            &Position::start(),
+            &[],
+            &Rules::ARMENIAN,
+            &Limits::depth(5),
+            |i| {
+                infos.push(i.clone());
+            },
+        ));
+        let iterations: Vec<u32> = infos
+            .iter()
+            .filter(|i| i.kind == InfoKind::Iteration)
+            .map(|i| i.depth)
+            .collect();
+        assert_eq!(iterations, [1, 2, 3, 4, 5]);
+        let last = infos
+            .iter()
+            .rev()
+            .find(|i| i.kind == InfoKind::Iteration)
+            .unwrap();
+        assert_eq!(last.pv, b.pv);
+        assert_eq!(last.score, b.score);
+        assert!(last.nodes <= b.nodes && last.seldepth >= 5 && last.hashfull <= 1000);
+    }
+
+    #[test]
+    fn threads_search_together() {
+        let mut e = Engine::new(EngineConfig {
+            hash_mib: 4,
+            threads: 2,
+            ..EngineConfig::default()
+        });
+        let b = best(e.search(
+            &Position::start(),
+            &[],
+            &Rules::ARMENIAN,
+            &Limits::depth(8),
+            |_| {},
+        ));
+        assert!(Position::start().is_legal(&Rules::ARMENIAN, &b.mv));
+        assert_eq!(b.depth, 8);
+        let b = best(e.search(
+            &Position::start(),
+            &[],
+            &Rules::ARMENIAN,
+            &Limits::nodes(200_000),
+            |_| {},
+        ));
+        assert!(b.nodes < 400_000, "{}", b.nodes);
+        e.set_threads(1);
+        e.set_hash_mib(1);
+        assert_eq!(e.config().threads, 1);
+        assert!(e
+            .search(
+                &Position::start(),
+                &[],
+                &Rules::ARMENIAN,
+                &Limits::depth(3),
+                |_| {}
+            )
+            .best_move()
+            .is_some());
+    }
+
+    #[test]
+    fn history_is_trimmed_to_what_can_repeat() {
+        use Color::*;
+        let root = position(
+            White,
+            &[
+                (Square::A1, White, Role::King),
+                (Square::H8, Black, Role::King),
+                (Square::C3, White, Role::Man),
+            ],
+        );
+        let before_man_move = position(
+            Black,
+            &[
+                (Square::A1, White, Role::King),
+                (Square::H8, Black, Role::King),
+                (Square::C2, White, Role::Man),
+            ],
+        );
+        let same_men = position(
+            Black,
+            &[
+                (Square::A2, White, Role::King),
+                (Square::H8, Black, Role::King),
+                (Square::C3, White, Role::Man),
+            ],
+        );
+        let keys = repeatable_history(&root, &[root, before_man_move, same_men]);
+        assert_eq!(keys, vec![same_men.hash()]);
+    }
+}

@@ -1,0 +1,341 @@
+//! The static evaluation.
+//!
+//! The evaluation is only asked about quiet positions: the side to move has
+//! no capture (captures are mandatory and the search plays them out). It is
+//! a sum of terms, each with its weight in [`EvalParams`] and a switch in
+//! [`EvalOptions`] for ablation:
+//!
+//! - material: men and kings;
+//! - advancement: men by rank, rising towards the promotion rank;
+//! - centre: men by file;
+//! - formation: men backed from behind (safe from a frontal jump), men side
+//!   by side, men on a side file;
+//! - mobility: quiet moves of the men, squares the kings reach;
+//! - promotion: a man that can be crowned at once (side to move) or next
+//!   move (the other side), which the quiescence stage does not see;
+//! - threats: pieces of the side to move that the opponent could jump;
+//! - endgame: trading down when ahead, drawish king-only endings;
+//! - tempo: a bonus for having the move.
+
+use tama_core::{Color, Position, Rules};
+
+use crate::bits::{self, FILE_A, FILE_H};
+use crate::params::EvalParams;
+use crate::score::EVAL_LIMIT;
+
+/// Which terms of the evaluation are used. Material is always on.
+///
+/// ```
+/// use tama_search::EvalOptions;
+///
+/// let no_mobility = EvalOptions { mobility: false, ..EvalOptions::ALL };
+/// assert_ne!(no_mobility, EvalOptions::ALL);
+/// assert!(!EvalOptions::MATERIAL.tempo);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EvalOptions {
+    /// Men by rank.
+    pub advancement: bool,
+    /// Men by file.
+    pub centre: bool,
+    /// Backed, paired and edge men.
+    pub formation: bool,
+    /// Quiet moves of men and kings.
+    pub mobility: bool,
+    /// Men about to be crowned.
+    pub promotion: bool,
+    /// Pieces the opponent threatens to jump.
+    pub threats: bool,
+    /// Endgame knowledge.
+    pub endgame: bool,
+    /// Bonus for the side to move.
+    pub tempo: bool,
+}
+
+impl EvalOptions {
+    /// Every term.
+    pub const ALL: EvalOptions = EvalOptions {
+        advancement: true,
+        centre: true,
+        formation: true,
+        mobility: true,
+        promotion: true,
+        threats: true,
+        endgame: true,
+        tempo: true,
+    };
+
+    /// Material only.
+    pub const MATERIAL: EvalOptions = EvalOptions {
+        advancement: false,
+        centre: false,
+        formation: false,
+        mobility: false,
+        promotion: false,
+        threats: false,
+        endgame: false,
+        tempo: false,
+    };
+}
+
+impl Default for EvalOptions {
+    fn default() -> EvalOptions {
+        EvalOptions::ALL
+    }
+}
+
+/// An evaluation function: weights and switches, with tables built from
+/// them.
+///
+/// ```
+/// use tama_core::{Position, Rules};
+/// use tama_search::Evaluator;
+///
+/// let eval = Evaluator::default();
+/// let start = Position::start();
+/// // The start position is symmetric: only the tempo bonus remains.
+/// assert_eq!(eval.evaluate(&start, &Rules::ARMENIAN), eval.params().tempo);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    params: EvalParams,
+    options: EvalOptions,
+    /// Value of a man of each colour on each square (material included).
+    man_table: [[i32; 64]; 2],
+}
+
+impl Default for Evaluator {
+    fn default() -> Evaluator {
+        Evaluator::new(EvalParams::DEFAULT, EvalOptions::ALL)
+    }
+}
+
+impl Evaluator {
+    /// An evaluator with the given weights and terms.
+    pub fn new(params: EvalParams, options: EvalOptions) -> Evaluator {
+        let mut man_table = [[0; 64]; 2];
+        for (c, table) in man_table.iter_mut().enumerate() {
+            for (sq, v) in table.iter_mut().enumerate() {
+                let file = sq % 8;
+                let rank = if c == 0 { sq / 8 } else { 7 - sq / 8 };
+                *v = params.man;
+                if options.advancement {
+                    *v += params.man_rank[rank];
+                }
+                if options.centre {
+                    *v += params.man_file[file];
+                }
+            }
+        }
+        Evaluator {
+            params,
+            options,
+            man_table,
+        }
+    }
+
+    /// The weights.
+    pub fn params(&self) -> &EvalParams {
+        &self.params
+    }
+
+    /// The switches.
+    pub fn options(&self) -> &EvalOptions {
+        &self.options
+    }
+
+    /// The value of a quiet position for the side to move, in centi-men.
+    ///
+    /// The result is meaningful when the side to move has no capture; the
+    /// search never asks otherwise.
+    pub fn evaluate(&self, pos: &Position, rules: &Rules) -> i32 {
+        let p = &self.params;
+        let o = &self.options;
+        let white = pos.pieces(Color::White).0;
+        let black = pos.pieces(Color::Black).0;
+        let kings = pos.kings().0;
+        let wm = white & !kings;
+        let bm = black & !kings;
+        let nwk = (white & kings).count_ones() as i32;
+        let nbk = (black & kings).count_ones() as i32;
+        let nwm = wm.count_ones() as i32;
+        let nbm = bm.count_ones() as i32;
+        let stm = pos.turn();
+        let sign = if stm == Color::White { 1 } else { -1 };
+
+        let mut s = p.king * (nwk - nbk);
+        let mut m = wm;
+        while m != 0 {
+            s += self.man_table[0][m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        let mut m = bm;
+        while m != 0 {
+            s -= self.man_table[1][m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        let material = s;
+
+        if o.formation {
+            let backed_w = (wm & (white << 8)).count_ones() as i32;
+            let backed_b = (bm & (black >> 8)).count_ones() as i32;
+            let paired_w =
+                (wm & (((wm & !FILE_H) << 1) | ((wm & !FILE_A) >> 1))).count_ones() as i32;
+            let paired_b =
+                (bm & (((bm & !FILE_H) << 1) | ((bm & !FILE_A) >> 1))).count_ones() as i32;
+            const EDGE: u64 = FILE_A | FILE_H;
+            const WHITE_HIGH: u64 = !0u64 << 24; // ranks 4-8
+            const BLACK_HIGH: u64 = !0u64 >> 24; // ranks 1-5
+            let edge_w = (wm & EDGE & WHITE_HIGH).count_ones() as i32;
+            let edge_b = (bm & EDGE & BLACK_HIGH).count_ones() as i32;
+            s += p.man_backed * (backed_w - backed_b) + p.man_paired * (paired_w - paired_b)
+                - p.man_edge * (edge_w - edge_b);
+        }
+
+        if o.mobility {
+            let (wmen, wk) = bits::mobility(pos, rules, Color::White);
+            let (bmen, bk) = bits::mobility(pos, rules, Color::Black);
+            s += p.mobility * (wmen as i32 - bmen as i32)
+                + p.king_mobility * (wk as i32 - bk as i32);
+        }
+
+        if o.promotion {
+            let empty = !(white | black);
+            // Men one step from the promotion rank with a free square to be
+            // crowned on (straight ahead, or diagonally when men may).
+            let crown = |men: u64, color: Color| -> u64 {
+                let fwd = bits::forward(color, men);
+                let mut to = fwd & empty;
+                if rules.man_diagonal {
+                    to |= (((fwd & !FILE_H) << 1) | ((fwd & !FILE_A) >> 1)) & empty;
+                }
+                to
+            };
+            let w_ready = crown(wm & (0xffu64 << 48), Color::White) != 0;
+            let b_ready = crown(bm & (0xffu64 << 8), Color::Black) != 0;
+            let (now, next) = if stm == Color::White {
+                (w_ready, b_ready)
+            } else {
+                (b_ready, w_ready)
+            };
+            if now {
+                s += sign * p.promote_now;
+            }
+            if next {
+                s -= sign * p.promote_threat;
+            }
+        }
+
+        if o.threats {
+            let victims = bits::threatened(pos, stm.opponent());
+            s -= sign * p.threatened * victims.count_ones() as i32;
+        }
+
+        if o.endgame {
+            s = self.endgame(s, material, nwm, nwk, nbm, nbk);
+        }
+
+        if o.tempo {
+            s += sign * p.tempo;
+        }
+        (sign * s).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// Endgame adjustments of a White-relative score.
+    fn endgame(&self, s: i32, material: i32, nwm: i32, nwk: i32, nbm: i32, nbk: i32) -> i32 {
+        let p = &self.params;
+        let total = nwm + nwk + nbm + nbk;
+        // King-only endings with equal numbers of kings are drawn unless a
+        // tactic wins a king, which the search sees.
+        if nwm == 0 && nbm == 0 && nwk == nbk {
+            return s / 8;
+        }
+        // A lone king cannot be beaten by a lone king.
+        if total == 2 && nwm + nbm == 0 {
+            return s / 8;
+        }
+        // Ahead in material: trading down helps, more so as the board
+        // empties.
+        let diff = (nwm - nbm) * p.man + (nwk - nbk) * p.king;
+        if diff != 0 && material.signum() == diff.signum() {
+            let remaining = (32 - total).max(0);
+            return s + diff.signum() * p.endgame_advantage * remaining / 16;
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tama_core::{Piece, Role, Setup, Square};
+
+    fn random_positions(rules: &Rules, n: usize) -> Vec<Position> {
+        let mut out = Vec::new();
+        let mut state = 0x9e37_79b9u64;
+        while out.len() < n {
+            let mut p = Position::start();
+            for _ in 0..120 {
+                let moves = p.legal_moves(rules);
+                if moves.is_empty() {
+                    break;
+                }
+                if !p.has_capture() {
+                    out.push(p);
+                }
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                p = p.play_unchecked(&moves[(state >> 33) as usize % moves.len()]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn symmetric_under_colour_flip() {
+        let eval = Evaluator::default();
+        for rules in [Rules::ARMENIAN, Rules::TURKISH] {
+            for p in random_positions(&rules, 500) {
+                let flipped = p.flip_colors();
+                assert_eq!(
+                    eval.evaluate(&p, &rules),
+                    eval.evaluate(&flipped, &rules),
+                    "{p:?}"
+                );
+                // And left-right mirroring changes nothing.
+                assert_eq!(
+                    eval.evaluate(&p, &rules),
+                    eval.evaluate(&p.flip_horizontal(), &rules)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn material_dominates() {
+        let eval = Evaluator::default();
+        let mut s = Setup::empty(Color::White);
+        s.put(Square::D4, Piece::new(Color::White, Role::King));
+        s.put(Square::A6, Piece::new(Color::Black, Role::Man));
+        s.put(Square::H7, Piece::new(Color::Black, Role::Man));
+        s.put(Square::C2, Piece::new(Color::White, Role::Man));
+        let pos = Position::from_setup(s).unwrap();
+        assert!(eval.evaluate(&pos, &Rules::ARMENIAN) > 100);
+        let material = Evaluator::new(EvalParams::DEFAULT, EvalOptions::MATERIAL);
+        assert_eq!(
+            material.evaluate(&pos, &Rules::ARMENIAN),
+            EvalParams::DEFAULT.king - EvalParams::DEFAULT.man
+        );
+    }
+
+    #[test]
+    fn lone_kings_are_drawish() {
+        let eval = Evaluator::default();
+        let mut s = Setup::empty(Color::White);
+        s.put(Square::D4, Piece::new(Color::White, Role::King));
+        s.put(Square::F7, Piece::new(Color::Black, Role::King));
+        let pos = Position::from_setup(s).unwrap();
+        assert!(eval.evaluate(&pos, &Rules::ARMENIAN).abs() < 20);
+    }
+}
