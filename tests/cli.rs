@@ -146,3 +146,65 @@ fn help_works_and_exits_0() {
     assert_eq!(code, 0);
     assert!(out.contains("Examples"));
 }
+
+#[test]
+fn analyse_pdn_annotates_every_move() {
+    let dir = std::env::temp_dir().join(format!("tama-analyse-pdn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("game.pdn");
+    let output = dir.join("annotated.pdn");
+    std::fs::write(
+        &input,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. c3-c4 f6-f5 2. c4-c5 c6xc4 *\n",
+    )
+    .unwrap();
+    let (code, out, err) = tama(&[
+        "analyse",
+        "--pdn",
+        input.to_str().unwrap(),
+        "--depth",
+        "3",
+        "-o",
+        output.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.is_empty());
+    let text = std::fs::read_to_string(&output).unwrap();
+    let game: tama_notation::pdn::PdnGame = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let line = game.main_line();
+    assert_eq!(line.len(), 4);
+    for node in line.nodes() {
+        let comment = node
+            .comments_after()
+            .last()
+            .expect("every move gets a comment");
+        assert!(
+            comment.starts_with('+') || comment.starts_with('-'),
+            "{comment}"
+        );
+    }
+    // A comment names a best move only when the engine preferred another
+    // move than the one played.
+    let pos = *line.start();
+    let mut p = pos;
+    for node in line.nodes() {
+        let comment = &node.comments_after()[0];
+        let played = tama_notation::movetext::write_move(&p, game.rules(), &node.mv());
+        if let Some(rest) = comment.split(" best ").nth(1) {
+            assert_ne!(rest.split(' ').next(), Some(played.as_str()), "{comment}");
+        }
+        p = p.play_unchecked(&node.mv());
+    }
+    let (code, _, err) = tama(&[
+        "analyse",
+        "--pdn",
+        input.to_str().unwrap(),
+        "--game",
+        "2",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no game 2"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -74,7 +74,7 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, term: Termina
         Command::Moves(args) => cmd::moves::run(&args, out),
         Command::Show(args) => cmd::show::run(&args, out, term),
         Command::Pdn(args) => cmd::pdn::run_io(&args, input, out, &mut std::io::stderr()),
-        Command::Analyse(args) => cmd::analyse::run(&args, out),
+        Command::Analyse(args) => cmd::analyse::run(&args, out, term),
         Command::Bench(args) => cmd::bench::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out, term),
         Command::Match(args) => cmd::match_cmd::run(&args, out, term),

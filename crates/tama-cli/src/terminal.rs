@@ -18,6 +18,8 @@ pub struct Terminal {
     pub stdin: bool,
     /// Standard output is a terminal.
     pub stdout: bool,
+    /// Standard error is a terminal (progress bars go there).
+    pub stderr: bool,
     /// The terminal understands ANSI escape sequences (`TERM` is not
     /// `dumb`): lines can be rewritten in place.
     pub ansi: bool,
@@ -30,6 +32,7 @@ impl Terminal {
     pub const NONE: Terminal = Terminal {
         stdin: false,
         stdout: false,
+        stderr: false,
         ansi: false,
         color_allowed: false,
     };
@@ -42,6 +45,7 @@ impl Terminal {
         Terminal {
             stdin: std::io::stdin().is_terminal(),
             stdout: std::io::stdout().is_terminal(),
+            stderr: std::io::stderr().is_terminal(),
             ansi: !dumb,
             color_allowed: !no_color && !dumb,
         }
@@ -115,6 +119,7 @@ mod tests {
         let tty = Terminal {
             stdin: true,
             stdout: true,
+            stderr: true,
             ansi: true,
             color_allowed: true,
         };

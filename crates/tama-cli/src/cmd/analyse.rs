@@ -8,8 +8,10 @@ use tama_core::{Color, Move, Outcome, Position, Rules};
 use tama_notation::movetext::write_move;
 use tama_search::{Engine, EngineConfig, Info, InfoKind, Limits, Score, ScoreKind, SearchResult};
 
+use crate::cmd::analyse_pdn;
 use crate::common::{write_json, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
+use crate::terminal::Terminal;
 
 /// Search a position: one line per completed iteration (and per line with
 /// `--multipv`), then the best move.
@@ -17,7 +19,7 @@ use crate::error::{CliError, CmdResult, EXIT_OK};
 /// Without a limit the search runs for one second.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  tama analyse --depth 10\n  tama analyse --fen 'W:Wc3,d4:Bc6,e6' --movetime 500 --multipv 3\n  tama analyse --nodes 1000000 --json"
+    after_help = "Examples:\n  tama analyse --depth 10\n  tama analyse --pdn games.pdn --game 2 --movetime 300 -o annotated.pdn\n  tama analyse --fen 'W:Wc3,d4:Bc6,e6' --movetime 500 --multipv 3\n  tama analyse --nodes 1000000 --json"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -42,15 +44,75 @@ pub struct Args {
     pub hash: u32,
     /// Print JSON lines: `{"type":"info",…}` per line, then
     /// `{"type":"bestmove",…}` (or `{"type":"gameover",…}`).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "pdn")]
     pub json: bool,
+    /// Analyse every move of the games in this PDN file instead of one
+    /// position, and print them back as PDN with the evaluation and best
+    /// line as comments and `?` (mistake) / `??` (blunder) marks. Without a
+    /// limit each position gets 200 ms.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "multipv"])]
+    pub pdn: Option<std::path::PathBuf>,
+    /// With `--pdn`: only the game with this number (1 = the first).
+    #[arg(long, value_name = "N", requires = "pdn", value_parser = clap::value_parser!(u64).range(1..))]
+    pub game: Option<u64>,
+    /// With `--pdn`: write the annotated games to this file instead of
+    /// standard output.
+    #[arg(short, long, value_name = "OUT", requires = "pdn")]
+    pub output: Option<std::path::PathBuf>,
 }
 
 /// The default search time when no limit is given.
 const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
+/// The default search time per position with `--pdn`.
+const DEFAULT_PDN_MOVETIME: Duration = Duration::from_millis(200);
+
+/// Runs `tama analyse --pdn`: annotates the games of a PDN file.
+fn run_pdn(args: &Args, file: &std::path::Path, out: &mut dyn Write, term: Terminal) -> CmdResult {
+    if args.position.rules.is_some() {
+        return Err(CliError::usage(
+            "--rules does not apply with --pdn: each game's Rules tag decides",
+        ));
+    }
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Limits::default()
+    };
+    let limits = if limits == Limits::default() {
+        Limits::movetime(DEFAULT_PDN_MOVETIME)
+    } else {
+        limits
+    };
+    let mut engine = Engine::new(EngineConfig {
+        hash_mib: args.hash as usize,
+        threads: args.threads as usize,
+        ..EngineConfig::default()
+    });
+    let job = analyse_pdn::Job {
+        file,
+        game: args.game.map(|g| g as usize),
+        limits,
+    };
+    let mut stderr = std::io::stderr();
+    match &args.output {
+        None => analyse_pdn::run(&job, &mut engine, out, &mut stderr, term),
+        Some(path) => {
+            let mut buf = Vec::new();
+            let code = analyse_pdn::run(&job, &mut engine, &mut buf, &mut stderr, term)?;
+            std::fs::write(path, buf)
+                .map_err(|e| CliError::usage(format!("cannot write {}: {e}", path.display())))?;
+            Ok(code)
+        }
+    }
+}
+
 /// Runs `tama analyse`.
-pub fn run(args: &Args, out: &mut dyn Write) -> CmdResult {
+pub fn run(args: &Args, out: &mut dyn Write, term: Terminal) -> CmdResult {
+    if let Some(file) = &args.pdn {
+        return run_pdn(args, file, out, term);
+    }
     let pos = args.position.position()?;
     let rules = args.position.rules()?;
     let limits = Limits {

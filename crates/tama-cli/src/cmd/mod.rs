@@ -1,6 +1,7 @@
 //! One module per subcommand, each with its own `Args` and `run`.
 
 pub mod analyse;
+pub mod analyse_pdn;
 pub mod bench;
 pub mod match_cmd;
 pub mod moves;
