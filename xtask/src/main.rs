@@ -13,6 +13,7 @@ mod cmd;
 mod diff;
 mod perft;
 mod snapshots;
+mod sprt;
 mod table;
 mod tama;
 
@@ -42,6 +43,9 @@ enum Command {
     /// Run the snapshot tests and check, review or accept pending snapshots
     /// (no cargo-insta needed).
     Snapshots(snapshots::Args),
+    /// Play the engine at a git revision against the working tree until a
+    /// sequential probability ratio test accepts or rejects the change.
+    Sprt(sprt::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +55,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Snapshots(args) => snapshots::run(args),
+        Command::Sprt(args) => sprt::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
