@@ -208,3 +208,55 @@ fn analyse_pdn_annotates_every_move() {
     assert!(err.contains("no game 2"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn pdn_check_json_reports_problems_with_positions() {
+    let dir = std::env::temp_dir().join(format!("tama-pdn-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.pdn");
+    std::fs::write(
+        &file,
+        "[Result \"*\"]\n\n1. c3-c4 f6-f5 *\n\n[Result \"*\"]\n\n1. c3-c5 *\n",
+    )
+    .unwrap();
+    let (code, out, _) = tama(&["pdn", "check", "--json", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let v = json(&out);
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["invalid"], 1);
+    assert_eq!(v["problems"][0]["line"], 7);
+    assert_eq!(v["problems"][0]["column"], 4);
+    assert!(v["problems"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("c3-c5"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The `--help` of every subcommand, one snapshot each: the usage examples
+/// and options are part of the interface.
+#[test]
+fn every_subcommand_has_help_with_examples() {
+    let commands: &[&[&str]] = &[
+        &["perft"],
+        &["moves"],
+        &["show"],
+        &["analyse"],
+        &["bench"],
+        &["play"],
+        &["match"],
+        &["pdn"],
+        &["pdn", "check"],
+        &["pdn", "fmt"],
+        &["pdn", "json"],
+    ];
+    for cmd in commands {
+        let mut args = cmd.to_vec();
+        args.push("--help");
+        let (code, out, err) = tama(&args);
+        assert_eq!(code, 0, "{cmd:?}: {err}");
+        assert!(out.contains("Examples:"), "{cmd:?} has no usage example");
+        let name = cmd.join("_");
+        insta::assert_snapshot!(format!("help_{name}"), out);
+    }
+}

@@ -25,13 +25,23 @@ pub struct Args {
 pub enum PdnCommand {
     /// Check every game: print `FILE:LINE:COLUMN: message` for each
     /// invalid one, then a summary.
+    #[command(
+        after_help = "Examples:\n  tama pdn check games.pdn\n  tama pdn check --json a.pdn b.pdn\n\nExit codes: 0 all games valid, 1 some game invalid, 2 a file cannot be read."
+    )]
     Check {
         /// The files to check.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// Print one JSON object instead: `{"games": N, "invalid": M,
+        /// "problems": [{"file", "line", "column", "message"}, …]}`.
+        #[arg(long)]
+        json: bool,
     },
     /// Rewrite a file in canonical form. Games with errors are reported on
     /// standard error and copied through unchanged (exit code 1).
+    #[command(
+        after_help = "Examples:\n  tama pdn fmt games.pdn\n  tama pdn fmt games.pdn -o games.pdn\n\nExit codes: 0 every game rewritten, 1 some game copied through with errors, 2 a file cannot be read or written."
+    )]
     Fmt {
         /// The file to rewrite.
         #[arg(value_name = "FILE")]
@@ -42,6 +52,9 @@ pub enum PdnCommand {
     },
     /// Print each game as one JSON object per line. A game with an error
     /// gives `{"error": …, "line": …, "column": …}` (exit code 1).
+    #[command(
+        after_help = "Examples:\n  tama pdn json games.pdn > games.jsonl\n\nExit codes: 0 every game converted, 1 some game had errors (an error object is written for it), 2 a file cannot be read."
+    )]
     Json {
         /// The file to convert.
         #[arg(value_name = "FILE")]
@@ -70,7 +83,7 @@ pub fn run_io(
     err: &mut dyn Write,
 ) -> CmdResult {
     match &args.command {
-        PdnCommand::Check { files } => check(files, input, out, err),
+        PdnCommand::Check { files, json } => check(files, *json, input, out, err),
         PdnCommand::Fmt { file, output } => fmt(file, output.as_deref(), input, out, err),
         PdnCommand::Json { file } => json(file, input, out, err),
     }
@@ -106,12 +119,14 @@ fn plural(n: usize, word: &str) -> String {
 
 fn check(
     files: &[PathBuf],
+    as_json: bool,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> CmdResult {
     let (mut games, mut bad) = (0usize, 0usize);
     let mut unreadable = false;
+    let mut problems = Vec::new();
     for path in files {
         let file = name(path);
         let reader = match open(path, &mut *input) {
@@ -132,12 +147,26 @@ fn check(
                 Err(e) => {
                     games += 1;
                     bad += 1;
-                    writeln!(out, "{}", located(&file, &e))?;
+                    if as_json {
+                        problems.push(serde_json::json!({
+                            "file": file,
+                            "line": e.line,
+                            "column": e.column,
+                            "message": e.message(),
+                        }));
+                    } else {
+                        writeln!(out, "{}", located(&file, &e))?;
+                    }
                 }
             }
         }
     }
-    writeln!(out, "{}, {bad} with errors", plural(games, "game"))?;
+    if as_json {
+        let summary = serde_json::json!({"games": games, "invalid": bad, "problems": problems});
+        crate::common::write_json(out, &summary)?;
+    } else {
+        writeln!(out, "{}, {bad} with errors", plural(games, "game"))?;
+    }
     Ok(if unreadable {
         EXIT_USAGE
     } else if bad > 0 {
