@@ -190,8 +190,28 @@ fn load(file: &str) -> Vec<(Position, f64)> {
         .collect()
 }
 
+/// The evaluation terms to tune: all, minus those named in `TUNE_OFF`
+/// (comma-separated: `centre,mobility`).
+fn options() -> EvalOptions {
+    let mut o = EvalOptions::ALL;
+    for name in std::env::var("TUNE_OFF").unwrap_or_default().split(',') {
+        match name {
+            "advancement" => o.advancement = false,
+            "centre" => o.centre = false,
+            "formation" => o.formation = false,
+            "mobility" => o.mobility = false,
+            "promotion" => o.promotion = false,
+            "threats" => o.threats = false,
+            "endgame" => o.endgame = false,
+            "tempo" => o.tempo = false,
+            _ => {}
+        }
+    }
+    o
+}
+
 fn loss(data: &[(Position, f64)], params: &EvalParams, k: f64) -> f64 {
-    let eval = Evaluator::new(*params, EvalOptions::ALL);
+    let eval = Evaluator::new(*params, options());
     let rules = Rules::ARMENIAN;
     let sum: f64 = data
         .iter()

@@ -53,8 +53,10 @@ impl PlayerKind {
     /// `aspiration`, `lmr`, `killers`, `history`, `ext`, `qthreats`,
     /// `qpromo`, `rfp`, `nmp`, `lmp`, `futility`. Evaluation terms:
     /// `advancement`, `centre`, `formation`, `mobility`, `promotion`,
-    /// `threats`, `endgame`, `tempo`, and `eval` (all of them). Also
-    /// `hash=MIB`, `threads=N`, `king=CM` (king value).
+    /// `threats`, `endgame`, `tempo`, and `eval` (`-eval`: material only;
+    /// `+eval`: the default terms). Also
+    /// `hash=MIB`, `threads=N`, and `WEIGHT=VALUE` for any evaluation
+    /// weight of [`EvalParams::names`] (`king=400`, `man_rank5=40`).
     ///
     /// # Errors
     ///
@@ -76,13 +78,17 @@ impl PlayerKind {
         let mut c = EngineConfig::default();
         for part in parts {
             if let Some((key, value)) = part.split_once('=') {
+                if let Ok(v) = value.parse::<i32>() {
+                    if c.eval_params.set(key, v) {
+                        continue;
+                    }
+                }
                 let n: usize = value
                     .parse()
                     .map_err(|_| format!("`{part}`: `{value}` is not a number"))?;
                 match key {
                     "hash" => c.hash_mib = n,
                     "threads" => c.threads = n.max(1),
-                    "king" => c.eval_params.king = n as i32,
                     "extmode" => c.search.params.extension_mode = n as u8,
                     "ttdepth" => c.search.params.tt_min_depth = n as i32,
                     "lmroffers" => c.search.params.lmr_reduces_offers = n != 0,
@@ -123,7 +129,7 @@ impl PlayerKind {
                 "tempo" => e.tempo = on,
                 "eval" => {
                     *e = if on {
-                        EvalOptions::ALL
+                        EvalOptions::DEFAULT
                     } else {
                         EvalOptions::MATERIAL
                     }

@@ -24,7 +24,7 @@ use crate::engine::{Engine, EngineConfig, SearchResult};
 use crate::limits::Limits;
 
 /// The depth `tama bench` searches to by default.
-pub const DEFAULT_DEPTH: u32 = 11;
+pub const DEFAULT_DEPTH: u32 = 10;
 
 /// Hash size of the bench engine, in MiB.
 const HASH_MIB: usize = 16;

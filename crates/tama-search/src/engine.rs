@@ -43,7 +43,7 @@ impl Default for EngineConfig {
             threads: 1,
             multipv: 1,
             search: SearchOptions::DEFAULT,
-            eval: EvalOptions::ALL,
+            eval: EvalOptions::DEFAULT,
             eval_params: EvalParams::DEFAULT,
         }
     }
@@ -527,18 +527,30 @@ mod tests {
     }
 
     #[test]
-    fn king_beats_a_lone_man() {
+    fn endgame_scores() {
         use Color::*;
+        // King and man against king: a win.
         let pos = position(
             White,
             &[
                 (Square::A1, White, Role::King),
-                (Square::H7, Black, Role::Man),
+                (Square::C3, White, Role::Man),
+                (Square::H7, Black, Role::King),
             ],
         );
-        let b = best(engine().search(&pos, &[], &Rules::ARMENIAN, &Limits::depth(10), |_| {}));
-        assert!(b.score > Score::centi_men(100), "{b:?}");
+        let b = best(engine().search(&pos, &[], &Rules::ARMENIAN, &Limits::depth(8), |_| {}));
+        assert!(b.score > Score::centi_men(200), "{b:?}");
         assert!(pos.is_legal(&Rules::ARMENIAN, &b.mv));
+        // King against a lone man: drawish.
+        let pos = position(
+            White,
+            &[
+                (Square::A1, White, Role::King),
+                (Square::H5, Black, Role::Man),
+            ],
+        );
+        let b = best(engine().search(&pos, &[], &Rules::ARMENIAN, &Limits::depth(8), |_| {}));
+        assert!(b.score.raw().abs() < 100, "{b:?}");
     }
 
     #[test]

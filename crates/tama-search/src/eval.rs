@@ -28,8 +28,9 @@ use crate::score::EVAL_LIMIT;
 /// ```
 /// use tama_search::EvalOptions;
 ///
-/// let no_mobility = EvalOptions { mobility: false, ..EvalOptions::ALL };
-/// assert_ne!(no_mobility, EvalOptions::ALL);
+/// let no_tempo = EvalOptions { tempo: false, ..EvalOptions::DEFAULT };
+/// assert_ne!(no_tempo, EvalOptions::DEFAULT);
+/// assert!(EvalOptions::ALL.mobility && !EvalOptions::DEFAULT.mobility);
 /// assert!(!EvalOptions::MATERIAL.tempo);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,6 +66,14 @@ impl EvalOptions {
         tempo: true,
     };
 
+    /// The terms the engine uses by default: every term except centre and
+    /// mobility, which did not win games in matches (see BENCHMARKS.md).
+    pub const DEFAULT: EvalOptions = EvalOptions {
+        centre: false,
+        mobility: false,
+        ..EvalOptions::ALL
+    };
+
     /// Material only.
     pub const MATERIAL: EvalOptions = EvalOptions {
         advancement: false,
@@ -80,7 +89,7 @@ impl EvalOptions {
 
 impl Default for EvalOptions {
     fn default() -> EvalOptions {
-        EvalOptions::ALL
+        EvalOptions::DEFAULT
     }
 }
 
@@ -106,7 +115,7 @@ pub struct Evaluator {
 
 impl Default for Evaluator {
     fn default() -> Evaluator {
-        Evaluator::new(EvalParams::DEFAULT, EvalOptions::ALL)
+        Evaluator::new(EvalParams::DEFAULT, EvalOptions::DEFAULT)
     }
 }
 
@@ -250,9 +259,18 @@ impl Evaluator {
         if nwm == 0 && nbm == 0 && nwk == nbk {
             return s / 8;
         }
-        // A lone king cannot be beaten by a lone king.
-        if total == 2 && nwm + nbm == 0 {
+        // One piece each: a king cannot catch a lone man before it is
+        // crowned, and king against king is drawn (engine games from
+        // random positions: 20 draws in 20 for king against man).
+        if total == 2 {
             return s / 8;
+        }
+        // A lone king against men only (no king): drawish, the men crown
+        // or hold (king against two men: 19 draws in 20). Two kings against
+        // one, or king and man against king, win (20 of 20 each), which
+        // material already says.
+        if (nwk == 1 && nwm == 0 && nbk == 0) || (nbk == 1 && nbm == 0 && nwk == 0) {
+            return s / 4;
         }
         // Ahead in material: trading down helps, more so as the board
         // empties.
@@ -294,7 +312,7 @@ mod tests {
 
     #[test]
     fn symmetric_under_colour_flip() {
-        let eval = Evaluator::default();
+        let eval = Evaluator::new(EvalParams::DEFAULT, EvalOptions::ALL);
         for rules in [Rules::ARMENIAN, Rules::TURKISH] {
             for p in random_positions(&rules, 500) {
                 let flipped = p.flip_colors();
@@ -327,6 +345,24 @@ mod tests {
             material.evaluate(&pos, &Rules::ARMENIAN),
             EvalParams::DEFAULT.king - EvalParams::DEFAULT.man
         );
+    }
+
+    #[test]
+    fn lone_king_against_men_is_drawish() {
+        let eval = Evaluator::default();
+        let mut s = Setup::empty(Color::White);
+        s.put(Square::D4, Piece::new(Color::White, Role::King));
+        s.put(Square::B6, Piece::new(Color::Black, Role::Man));
+        s.put(Square::G6, Piece::new(Color::Black, Role::Man));
+        let pos = Position::from_setup(s).unwrap();
+        assert!(eval.evaluate(&pos, &Rules::ARMENIAN).abs() < 60);
+        // Two kings against one: clearly winning.
+        let mut s = Setup::empty(Color::White);
+        s.put(Square::D4, Piece::new(Color::White, Role::King));
+        s.put(Square::E4, Piece::new(Color::White, Role::King));
+        s.put(Square::G7, Piece::new(Color::Black, Role::King));
+        let pos = Position::from_setup(s).unwrap();
+        assert!(eval.evaluate(&pos, &Rules::ARMENIAN) > 300);
     }
 
     #[test]

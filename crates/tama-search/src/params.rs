@@ -5,6 +5,10 @@
 //! centi-men, a man being worth 100), search parameters fields of
 //! [`SearchParams`]. Both have a `DEFAULT` constant holding the values the
 //! engine ships with; matches and tuning runs may construct other values.
+//! The evaluation weights were fitted to the results of self-play games
+//! (Texel's method: least squares between the game result and a logistic
+//! function of the static evaluation of quiet positions; see
+//! `examples/tune.rs`), then checked in engine matches.
 //! Board tables are written from White's side with rank 8 (White's promotion
 //! rank) on top, as the board is drawn; Black uses them mirrored.
 
@@ -25,7 +29,8 @@ pub struct EvalParams {
     pub man_backed: i32,
     /// Bonus per man with a friendly man beside it (left or right).
     pub man_paired: i32,
-    /// Penalty per man on a side file (a or h) beyond the side's third rank.
+    /// Penalty per man on a side file (a or h) beyond the side's third rank
+    /// (negative: a bonus).
     pub man_edge: i32,
     /// Bonus per quiet move of the side (mobility), applied to the difference.
     pub mobility: i32,
@@ -52,21 +57,102 @@ impl EvalParams {
     /// The weights the engine ships with.
     pub const DEFAULT: EvalParams = EvalParams {
         man: 100,
-        king: 380,
-        man_rank: [0, 0, 3, 7, 12, 20, 34, 0],
-        man_file: [-4, 0, 3, 5, 5, 3, 0, -4],
-        man_backed: 4,
-        man_paired: 3,
-        man_edge: 3,
-        mobility: 2,
+        king: 369,
+        man_rank: [0, 7, 6, 15, 27, 59, 15, 0],
+        man_file: [3, 5, 7, 4, 4, 7, 5, 3],
+        man_backed: 1,
+        man_paired: 0,
+        man_edge: -7,
+        mobility: 1,
         king_mobility: 1,
-        promote_now: 120,
-        promote_threat: 30,
+        promote_now: 164,
+        promote_threat: 120,
         threatened: 12,
-        tempo: 8,
-        endgame_advantage: 30,
+        tempo: 13,
+        endgame_advantage: 39,
     };
 }
+
+impl EvalParams {
+    /// The names of the weights, as [`EvalParams::get`] and
+    /// [`EvalParams::set`] know them: the field names, with arrays
+    /// numbered (`man_rank0` … `man_rank7`, `man_file0` … `man_file7`).
+    pub fn names() -> Vec<String> {
+        let mut names: Vec<String> = vec!["man".into(), "king".into()];
+        names.extend((0..8).map(|i| format!("man_rank{i}")));
+        names.extend((0..8).map(|i| format!("man_file{i}")));
+        names.extend(SCALARS.iter().map(|s| s.to_string()));
+        names
+    }
+
+    fn slot(&mut self, name: &str) -> Option<&mut i32> {
+        let indexed = |prefix: &str| {
+            name.strip_prefix(prefix)
+                .and_then(|i| i.parse::<usize>().ok())
+                .filter(|&i| i < 8)
+        };
+        if let Some(i) = indexed("man_rank") {
+            return Some(&mut self.man_rank[i]);
+        }
+        if let Some(i) = indexed("man_file") {
+            return Some(&mut self.man_file[i]);
+        }
+        Some(match name {
+            "man" => &mut self.man,
+            "king" => &mut self.king,
+            "man_backed" => &mut self.man_backed,
+            "man_paired" => &mut self.man_paired,
+            "man_edge" => &mut self.man_edge,
+            "mobility" => &mut self.mobility,
+            "king_mobility" => &mut self.king_mobility,
+            "promote_now" => &mut self.promote_now,
+            "promote_threat" => &mut self.promote_threat,
+            "threatened" => &mut self.threatened,
+            "tempo" => &mut self.tempo,
+            "endgame_advantage" => &mut self.endgame_advantage,
+            _ => return None,
+        })
+    }
+
+    /// The weight called `name` (see [`EvalParams::names`]).
+    ///
+    /// ```
+    /// use tama_search::params::EvalParams;
+    ///
+    /// let mut p = EvalParams::DEFAULT;
+    /// assert!(p.set("man_rank5", 40));
+    /// assert_eq!(p.get("man_rank5"), Some(40));
+    /// assert_eq!(p.get("queen"), None);
+    /// ```
+    pub fn get(&self, name: &str) -> Option<i32> {
+        let mut copy = *self;
+        copy.slot(name).map(|v| *v)
+    }
+
+    /// Sets the weight called `name`; returns whether there is one.
+    pub fn set(&mut self, name: &str, value: i32) -> bool {
+        match self.slot(name) {
+            Some(v) => {
+                *v = value;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+const SCALARS: [&str; 10] = [
+    "man_backed",
+    "man_paired",
+    "man_edge",
+    "mobility",
+    "king_mobility",
+    "promote_now",
+    "promote_threat",
+    "threatened",
+    "tempo",
+    "endgame_advantage",
+];
 
 impl Default for EvalParams {
     fn default() -> EvalParams {
