@@ -3,6 +3,7 @@
 
 mod cli;
 mod differential;
+mod engine;
 mod play;
 mod properties;
 mod reference;
