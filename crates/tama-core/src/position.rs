@@ -285,6 +285,27 @@ impl Position {
         h
     }
 
+    /// The same position with the other side to move (a "null move", as
+    /// searches use to test whether a position is good even without the
+    /// move). Not a legal move in the game.
+    ///
+    /// ```
+    /// use tama_core::{Color, Position};
+    ///
+    /// let passed = Position::start().pass();
+    /// assert_eq!(passed.turn(), Color::Black);
+    /// assert_eq!(passed.hash(), passed.compute_hash());
+    /// assert_eq!(passed.pass(), Position::start());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn pass(&self) -> Position {
+        let mut pos = *self;
+        pos.turn = self.turn.opponent();
+        pos.hash ^= zobrist::SIDE;
+        pos
+    }
+
     /// Plays a move that is known to be legal here, returning the new
     /// position. The hash is updated incrementally.
     ///

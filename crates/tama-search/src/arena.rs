@@ -54,9 +54,13 @@ impl PlayerKind {
     /// `qpromo`, `rfp`, `nmp`, `lmp`, `futility`. Evaluation terms:
     /// `advancement`, `centre`, `formation`, `mobility`, `promotion`,
     /// `threats`, `endgame`, `tempo`, and `eval` (`-eval`: material only;
-    /// `+eval`: the default terms). Also
-    /// `hash=MIB`, `threads=N`, and `WEIGHT=VALUE` for any evaluation
-    /// weight of [`EvalParams::names`] (`king=400`, `man_rank5=40`).
+    /// `+eval`: the default terms). Settings: `hash=MIB`, `threads=N`,
+    /// `WEIGHT=VALUE` for any evaluation weight of [`EvalParams::names`]
+    /// (`king=400`, `man_rank5=40`), and search parameters `extmode=N`
+    /// (`SearchParams::extension_mode`), `ttdepth=N`, `lmroffers=0|1`,
+    /// `lmpoffers=0|1`, `lmrbase=N` and `lmrdiv=N` (hundredths), `lmrmoves=N`,
+    /// `lmrdepth=N`, `extratio=N`, `lmpbase=N`, `lmpdepth=N`, `futdepth=N`,
+    /// `futmargin=N`, `rfpdepth=N` and `rfpmargin=N`.
     ///
     /// # Errors
     ///
@@ -95,6 +99,15 @@ impl PlayerKind {
                     "lmpoffers" => c.search.params.lmp_prunes_offers = n != 0,
                     "lmrbase" => c.search.params.lmr_base = n as f64 / 100.0,
                     "lmrdiv" => c.search.params.lmr_divisor = n as f64 / 100.0,
+                    "lmrmoves" => c.search.params.lmr_min_moves = n,
+                    "lmrdepth" => c.search.params.lmr_min_depth = n as i32,
+                    "extratio" => c.search.params.max_extension_ratio = n as i32,
+                    "lmpbase" => c.search.params.lmp_base = n,
+                    "lmpdepth" => c.search.params.lmp_max_depth = n as i32,
+                    "futdepth" => c.search.params.futility_max_depth = n as i32,
+                    "futmargin" => c.search.params.futility_margin = n as i32,
+                    "rfpdepth" => c.search.params.rfp_max_depth = n as i32,
+                    "rfpmargin" => c.search.params.rfp_margin = n as i32,
                     _ => return Err(format!("unknown setting `{key}`")),
                 }
                 continue;
@@ -666,6 +679,11 @@ fn play_game(
 /// Plays a match between `a` and `b`: every opening twice (A White in
 /// even-numbered games), `config.concurrency` games at a time. `on_game`
 /// is called from the worker threads as each game ends.
+///
+/// # Panics
+///
+/// If an opening's moves are not legal from its start position (openings
+/// read from PDN are replayed, hence legal; [`random_openings`] are legal).
 pub fn play_match(
     a: &Player,
     b: &Player,

@@ -137,9 +137,22 @@ impl BenchResult {
 /// Searches every bench position to `depth` with one thread and a fresh
 /// table, under the armenian rules.
 pub fn run(depth: u32) -> BenchResult {
+    run_with(
+        EngineConfig {
+            hash_mib: HASH_MIB,
+            ..EngineConfig::default()
+        },
+        depth,
+    )
+}
+
+/// Like [`run`], with another engine configuration (its thread count is
+/// ignored: one thread, so that the node count is reproducible). Used to
+/// compare the tree sizes of configurations.
+pub fn run_with(config: EngineConfig, depth: u32) -> BenchResult {
     let mut engine = Engine::new(EngineConfig {
-        hash_mib: HASH_MIB,
-        ..EngineConfig::default()
+        threads: 1,
+        ..config
     });
     let mut result = BenchResult {
         nodes: 0,

@@ -235,6 +235,13 @@ impl Engine {
         &self.evaluator
     }
 
+    /// The memory held by the transposition table, in bytes: at most
+    /// `hash_mib` MiB (the largest number of 64-byte buckets that fits, at
+    /// least one).
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
     /// Resizes the transposition table (its contents are lost).
     pub fn set_hash_mib(&mut self, mib: usize) {
         self.config.hash_mib = mib;
@@ -370,10 +377,17 @@ impl Engine {
             abort.store(true, Ordering::Relaxed);
         });
         let nodes = main.nodes + helpers.iter().map(|h| h.nodes).sum::<u64>();
-        let lines: Vec<Line> = main
+        // The thread that completed the deepest iteration gives the result
+        // (the main thread on ties): a helper one ply ahead is worth using.
+        let chosen: &Worker = helpers
+            .iter()
+            .filter(|h| h.completed_depth > main.completed_depth)
+            .max_by_key(|h| h.completed_depth)
+            .unwrap_or(main);
+        let lines: Vec<Line> = chosen
             .root_moves
             .iter()
-            .take(self.config.multipv.min(main.root_moves.len()))
+            .take(self.config.multipv.min(chosen.root_moves.len()))
             .map(|rm| Line {
                 mv: rm.mv,
                 score: Score::from_raw(if rm.best_score() == -INFINITY {
@@ -384,12 +398,12 @@ impl Engine {
                 pv: rm.pv.clone(),
             })
             .collect();
-        let best = &main.root_moves[0];
+        let best = &chosen.root_moves[0];
         SearchResult::Move(BestMove {
             mv: best.mv,
             score: lines[0].score,
             pv: lines[0].pv.clone(),
-            depth: if forced { 0 } else { main.completed_depth },
+            depth: if forced { 0 } else { chosen.completed_depth },
             seldepth: best.seldepth as u32,
             nodes,
             time: start.elapsed(),
@@ -831,7 +845,7 @@ mod tests {
             |_| {},
         ));
         assert!(Position::start().is_legal(&Rules::ARMENIAN, &b.mv));
-        assert_eq!(b.depth, 8);
+        assert!(b.depth >= 8);
         let b = best(e.search(
             &Position::start(),
             &[],

@@ -25,20 +25,47 @@
 //!
 //! # Design
 //!
-//! - Iterative deepening with principal variation search and aspiration
-//!   windows; multi-PV by excluding the lines already found.
-//! - A lock-free transposition table shared by all threads (lazy SMP):
-//!   see the `tt` module's documentation for the entry layout.
-//! - Move ordering: table move, captures, crowning moves, killers, history.
-//! - Late-move reductions, reverse futility pruning, extension of forced
-//!   moves, repetition draws from the game history and within the search,
-//!   win and loss scores with their distance.
-//! - A quiescence stage that plays out captures (a position where the side
-//!   to move must capture is never evaluated statically), crowning moves,
-//!   and the answers to a pending capture threat.
-//! - The evaluation ([`Evaluator`]) with every weight in [`params`].
-//! - Engine matches with paired openings and Elo estimates in [`arena`],
-//!   and a fixed search signature in [`bench`](mod@bench).
+//! - **Iterative deepening** with principal variation search and
+//!   aspiration windows; multi-PV searches the K best root moves by
+//!   excluding the lines already found in the iteration.
+//! - **Forced moves are free**: a node with a single legal move (nearly
+//!   always a compulsory capture) does not use up depth. This costs about
+//!   three plies of nominal depth and wins about 90 Elo (BENCHMARKS.md).
+//! - **Quiescence**: captures are played out (a position where the side to
+//!   move must capture is never evaluated statically), then crowning
+//!   moves; when the opponent threatens a capture and the static value is
+//!   near the window, the quiet moves are tried once along the line.
+//! - **Pruning and reductions**: late-move reductions, null-move pruning
+//!   (not with fewer than four pieces, where zugzwang is likely), reverse
+//!   futility, futility and late-move pruning; moves that offer the
+//!   opponent a capture are never pruned by futility or move count.
+//! - **Move ordering**: table move, captures, crowning moves, two killers
+//!   per ply, a history table with malus.
+//! - **Draws**: repetitions from the game history (a third occurrence) and
+//!   within the search (a second), `draw-one-each`; wins and losses carry
+//!   their distance in plies.
+//! - **Transposition table**: lock-free, shared by all threads, buckets of
+//!   four 16-byte entries (one cache line); each entry is two `AtomicU64`
+//!   (`key ^ data`, `data`) so a torn write reads as a miss. `data` packs
+//!   a 16-bit move code, the score, the static evaluation, the depth, the
+//!   bound and a 6-bit generation (the layout is documented in `tt.rs`).
+//! - **Threads**: lazy SMP; helper threads search the same root over the
+//!   shared table (odd-numbered ones one ply deeper); the result of the
+//!   thread that completed the deepest iteration is returned (the main
+//!   thread's on a tie).
+//! - **Time**: a soft budget (no new iteration past about half of it,
+//!   stretched when the best move changes) and a hard limit checked every
+//!   1024 nodes; with a depth or node limit and one thread nothing depends
+//!   on time and the search is deterministic.
+//! - **Evaluation** ([`Evaluator`]): material, men's advancement,
+//!   formation, crowning threats, pending capture threats, endgame scaling
+//!   (one piece each, lone king against men, trading down when ahead) and
+//!   tempo; every weight is in [`params`], fitted to self-play results
+//!   (Texel's method, `examples/tune.rs`) and checked in matches.
+//! - **Matches** with paired openings, adjudication and Elo estimates in
+//!   [`arena`] (against the plain [`baseline`] player, or between
+//!   configurations for ablation), and a fixed search signature in
+//!   [`bench`](mod@bench).
 #![deny(missing_docs)]
 
 pub mod arena;

@@ -119,14 +119,14 @@ impl TimePlan {
             // The target for this move: an equal share of what is left plus
             // most of the increment; never more than 40% (or 85% when this
             // is the last move before the control) of the remaining time.
-            let share = avail / mtg + inc.mul_f64(0.75);
+            let share = (avail / mtg).saturating_add(inc.mul_f64(0.75));
             let cap = if mtg == 1 {
                 avail.mul_f64(0.85)
             } else {
                 avail.mul_f64(0.4)
             };
             let soft = share.min(cap).max(Duration::from_millis(1));
-            let hard = (soft * 4).min(cap).max(soft);
+            let hard = soft.saturating_mul(4).min(cap).max(soft);
             plan.soft = Some(soft);
             plan.hard = Some(match plan.hard {
                 Some(h) => h.min(hard),
@@ -170,5 +170,24 @@ mod tests {
         assert!(TimePlan::new(&Limits::depth(3), Color::White, &p)
             .hard
             .is_none());
+    }
+
+    #[test]
+    fn huge_clocks_do_not_overflow() {
+        let limits = Limits {
+            clock: Some(Clock {
+                white: Duration::MAX,
+                black: Duration::MAX,
+                white_increment: Duration::MAX,
+                black_increment: Duration::MAX,
+                moves_to_go: Some(1),
+            }),
+            movetime: Some(Duration::MAX),
+            ..Limits::default()
+        };
+        for turn in [Color::White, Color::Black] {
+            let plan = TimePlan::new(&limits, turn, &SearchParams::DEFAULT);
+            assert!(plan.soft.unwrap() <= plan.hard.unwrap());
+        }
     }
 }

@@ -529,10 +529,7 @@ impl Worker {
             && pos.pieces(pos.turn()).count() >= opts.params.nmp_min_pieces
         {
             let r = opts.params.nmp_base_reduction + depth / opts.params.nmp_depth_divisor;
-            let mut setup = pos.to_setup();
-            setup.turn = setup.turn.opponent();
-            let child =
-                Position::from_setup(setup).expect("a position with the turn passed is valid");
+            let child = pos.pass();
             let idx = self.root_idx + ply + 1;
             self.hashes[idx] = child.hash();
             self.frames[ply + 1].irr = idx;
@@ -547,19 +544,14 @@ impl Worker {
             }
         }
 
-        let ext = i32::from(
-            opts.extensions
-                && n == 1
-                && (ply as i32) < self.root_depth * opts.params.max_extension_ratio
-                && match opts.params.extension_mode {
-                    1 => pv_node,
-                    2 => !self.frames[ply].extended,
-                    3 => depth <= 2,
-                    4 => depth <= 4,
-                    5 => pv_node || depth <= 2,
-                    _ => true,
-                },
-        );
+        let forced = opts.extensions
+            && n == 1
+            && (ply as i32) < self.root_depth * opts.params.max_extension_ratio;
+        let ext = i32::from(match opts.params.extension_mode {
+            1 => forced && pv_node,
+            2 => forced && !self.frames[ply].extended,
+            _ => forced,
+        });
         self.frames[ply + 1].extended = ext > 0;
 
         self.frames[ply + 2].killers = [NO_MOVE; 2];
