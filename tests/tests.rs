@@ -8,5 +8,6 @@ mod play;
 mod properties;
 mod reference;
 mod reference_selftest;
+mod robustness;
 mod suite;
 mod util;

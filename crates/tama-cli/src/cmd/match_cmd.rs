@@ -17,6 +17,7 @@ use tama_notation::rules_text::write_rules;
 use tama_search::arena::{
     self, Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind,
 };
+use tama_search::params::EvalParams;
 use tama_search::Limits;
 
 use crate::common::{parse_rules_arg, write_json};
@@ -217,6 +218,17 @@ fn player(which: &str, setting: &str, args: &Args, defaults: Limits) -> Result<P
                 .filter(|&n| n > 0)
                 .ok_or_else(|| bad(format!("`{part}`: `{v}` is not a positive number")))
         };
+        if let Some((key, v)) = part.split_once('=') {
+            if let Some(range) = setting_range(key) {
+                if !v.parse::<i64>().is_ok_and(|n| range.contains(&n)) {
+                    return Err(bad(format!(
+                        "`{part}`: `{key}` takes a number from {} to {}",
+                        range.start(),
+                        range.end()
+                    )));
+                }
+            }
+        }
         match part.split_once('=') {
             Some(("depth", v)) => {
                 own.depth = Some(u32::try_from(number(v)?.min(60)).unwrap_or(60));
@@ -237,6 +249,19 @@ fn player(which: &str, setting: &str, args: &Args, defaults: Limits) -> Result<P
     };
     let name = format!("{} {}", label_parts.join(","), describe_limits(&limits));
     Ok(Player::new(name, kind, limits))
+}
+
+/// The values a player setting takes, for the settings the engine uses
+/// unchecked: the table size and threads as `--hash` and `--threads` allow
+/// (more would abort the process), evaluation weights within ±100 men
+/// (more would overflow the evaluation).
+fn setting_range(key: &str) -> Option<std::ops::RangeInclusive<i64>> {
+    match key {
+        "hash" => Some(1..=65_536),
+        "threads" => Some(1..=256),
+        _ if EvalParams::names().iter().any(|n| n == key) => Some(-10_000..=10_000),
+        _ => None,
+    }
 }
 
 /// `depth 6`, `100 ms`, `depth 6, 5000 nodes`.

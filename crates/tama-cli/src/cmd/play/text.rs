@@ -63,7 +63,11 @@ pub fn move_rows(
         if black {
             match rows.last_mut() {
                 Some(row) if i > 0 => {
-                    row.push_str(&format!("{:width$}{text}", "", width = 14 - row.len()));
+                    // Black's move in a column, or after one space when
+                    // White's is too long for it (a large move number, a
+                    // long capture).
+                    let width = 14usize.saturating_sub(row.len()).max(1);
+                    row.push_str(&format!("{:width$}{text}", ""));
                 }
                 _ => rows.push(format!("{:>3}. {:<8} {text}", n, "...")),
             }
@@ -157,5 +161,22 @@ mod tests {
             move_list(&black_start, 7, &rules, &game.moves()[1..]),
             "7... a6-a5 8. a4xa8"
         );
+    }
+
+    #[test]
+    fn move_rows_take_long_numbers_and_moves() {
+        // White's move fills the column (`2000000000. a3-a4` is longer than
+        // 14 characters): Black's follows after one space. This used to
+        // subtract past zero.
+        let rules = Rules::ARMENIAN;
+        let mut game = Game::new(rules);
+        for _ in 0..2 {
+            let mv = game.legal_moves()[0];
+            game.play(&mv).unwrap();
+        }
+        let rows = move_rows(game.start(), 2_000_000_000, &rules, game.moves());
+        assert_eq!(rows, ["2000000000. a3-a4 a6-a5"]);
+        let rows = move_rows(game.start(), 10_000, &rules, game.moves());
+        assert_eq!(rows, ["10000. a3-a4  a6-a5"]);
     }
 }
