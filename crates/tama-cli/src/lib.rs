@@ -6,6 +6,10 @@
 //! `Args`, converts them to validated library values and prints the
 //! results. Exit codes: 0 success, 1 a check failed, 2 bad input or usage.
 
+// Bad input ends in a `CliError`; a panic is for broken invariants only,
+// with an `expect` that says which.
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
+
 pub mod board;
 pub mod cli;
 pub mod cmd;

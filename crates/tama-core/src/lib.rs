@@ -36,6 +36,9 @@
 //! man is crowned. Capture paths with the same effect are one move; the
 //! path for display comes from [`Position::path`].
 #![deny(missing_docs)]
+// Library code returns errors; a panic is for broken invariants only, with
+// an `expect` that says which.
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 mod attacks;
 mod bitboard;

@@ -40,6 +40,9 @@
 //! - [`json`]: the JSON object of a move.
 //! - [`pdn`]: PDN game records.
 #![deny(missing_docs)]
+// Library code returns errors; a panic is for broken invariants only, with
+// an `expect` that says which.
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 pub mod fen;
 pub mod json;
