@@ -656,3 +656,39 @@ fn searches_without_time_limits_repeat_exactly() {
     }
 }
 
+#[test]
+fn hash_size_stays_within_its_limit() {
+    const MIB: usize = 1 << 20;
+    let check = |e: &Engine, mib: usize| {
+        let bytes = e.hash_bytes();
+        if mib == 0 {
+            assert!(bytes > 0 && bytes <= 64, "0 MiB gives {bytes} bytes");
+        } else {
+            assert!(bytes <= mib * MIB, "{mib} MiB gives {bytes} bytes");
+            assert!(bytes > mib * MIB / 2, "{mib} MiB gives only {bytes} bytes");
+        }
+    };
+    let mut e = engine(0);
+    check(&e, 0);
+    for mib in [0, 1, 2, 3, 5, 16, 33] {
+        let fresh = engine(mib);
+        check(&fresh, mib);
+        e.set_hash_mib(mib);
+        check(&e, mib);
+        assert_eq!(e.hash_bytes(), fresh.hash_bytes());
+        assert_eq!(e.config().hash_mib, mib);
+        let result = e.search(
+            &Position::start(),
+            &[],
+            &Rules::ARMENIAN,
+            &Limits::depth(3),
+            |_| {},
+        );
+        check_result(
+            &Position::start(),
+            &Rules::ARMENIAN,
+            &result,
+            "after resize",
+        );
+    }
+}
