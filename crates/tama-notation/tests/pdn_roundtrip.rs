@@ -384,3 +384,34 @@ fn huge_tokens_are_errors_in_bounded_memory() {
         .contains("word longer"));
     assert!(results[2].is_ok());
 }
+
+/// Regression (found while profiling the PDN fuzz target): every tag
+/// looked up and inserted by scanning the tags before it, so reading a
+/// record of n tags cost n² (40,000 tags, half a megabyte, took about
+/// 15 s; 80,000 took 95 s).
+#[test]
+fn many_tags_read_in_linear_time() {
+    const TAGS: usize = 40_000;
+    let mut text = String::new();
+    for i in 0..TAGS {
+        text.push_str(&format!("[Tag{i} \"value {i}\"]\n"));
+    }
+    text.push_str("[Event \"last\"]\n\n1. c3-c4 *\n");
+    let start = std::time::Instant::now();
+    let game = read_one(&text);
+    let written = game.to_pdn();
+    assert_eq!(read_one(&written), game);
+    let elapsed = start.elapsed();
+    assert_eq!(game.tags().len(), TAGS + 1);
+    assert_eq!(game.tag("Tag12345").as_deref(), Some("value 12345"));
+    assert!(written.starts_with("[Event \"last\"]\n[Result \"*\"]\n"));
+    assert!(
+        elapsed < std::time::Duration::from_secs(5),
+        "{TAGS} tags took {elapsed:?} to read, write and read again"
+    );
+    // A name given twice is still found, however many tags came before.
+    text.insert_str(0, "[Tag39999 \"again\"]\n");
+    let e = text.parse::<PdnGame>().unwrap_err();
+    assert!(e.to_string().contains("Tag39999"), "{e}");
+    assert_eq!(e.line, TAGS + 1);
+}

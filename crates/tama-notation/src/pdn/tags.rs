@@ -1,6 +1,8 @@
 //! The tag section of a game record.
 
 use core::fmt;
+use core::hash::{Hash, Hasher};
+use std::collections::BTreeMap;
 
 /// The seven-tag roster, in the order the writer puts it.
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
@@ -41,23 +43,26 @@ pub(crate) fn valid_name(name: &str) -> bool {
 /// assert_eq!(names, ["Event", "White", "Opening"]);
 /// assert_eq!(tags.get("White"), Some("A"));
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Default)]
 pub struct Tags {
     list: Vec<(String, String)>,
+    /// Where each name stands in `list`: lookups and inserts must not scan
+    /// the list, as a record can hold many thousands of tags.
+    index: BTreeMap<String, usize>,
 }
 
 impl Tags {
     /// No tags.
     pub const fn new() -> Tags {
-        Tags { list: Vec::new() }
+        Tags {
+            list: Vec::new(),
+            index: BTreeMap::new(),
+        }
     }
 
     /// The value of the tag `name`.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.list
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.index.get(name).map(|&i| self.list[i].1.as_str())
     }
 
     /// Sets a tag: a new name goes in its place in the writing order, an
@@ -66,9 +71,11 @@ impl Tags {
     ///
     /// [`PdnGame::set_tag`]: super::PdnGame::set_tag
     pub fn insert(&mut self, name: &str, value: &str) -> Option<String> {
-        if let Some((_, v)) = self.list.iter_mut().find(|(n, _)| n == name) {
-            return Some(core::mem::replace(v, value.to_string()));
+        if let Some(&i) = self.index.get(name) {
+            return Some(core::mem::replace(&mut self.list[i].1, value.to_string()));
         }
+        // The roster names stand first, so finding the place of one looks
+        // at no more than the roster's length of entries.
         let at = match roster_index(name) {
             Some(r) => self
                 .list
@@ -78,13 +85,26 @@ impl Tags {
             None => self.list.len(),
         };
         self.list.insert(at, (name.to_string(), value.to_string()));
+        self.index.insert(name.to_string(), at);
+        self.reindex_from(at + 1);
         None
     }
 
     /// Removes a tag; returns its value.
     pub fn remove(&mut self, name: &str) -> Option<String> {
-        let i = self.list.iter().position(|(n, _)| n == name)?;
-        Some(self.list.remove(i).1)
+        let i = self.index.remove(name)?;
+        let (_, value) = self.list.remove(i);
+        self.reindex_from(i);
+        Some(value)
+    }
+
+    /// Updates the index of the entries from `start` on, which moved.
+    fn reindex_from(&mut self, start: usize) {
+        for (i, (n, _)) in self.list.iter().enumerate().skip(start) {
+            if let Some(slot) = self.index.get_mut(n) {
+                *slot = i;
+            }
+        }
     }
 
     /// The tags as `(name, value)` pairs in writing order.
@@ -100,6 +120,20 @@ impl Tags {
     /// Whether there are no tags.
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
+    }
+}
+
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        self.list == other.list
+    }
+}
+
+impl Eq for Tags {}
+
+impl Hash for Tags {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.list.hash(state);
     }
 }
 
@@ -168,6 +202,16 @@ mod tests {
         assert_eq!(t.get("Black"), Some("B"));
         assert_eq!(t.remove("Date").as_deref(), Some("d"));
         assert_eq!(t.len(), 4);
+        // The index follows the entries that moved.
+        t.insert("Site", "s");
+        for (name, value) in [("Event", "e"), ("Site", "s"), ("Black", "B"), ("Zeta", "1")] {
+            assert_eq!(t.get(name), Some(value));
+        }
+        assert_eq!(t.remove("Event").as_deref(), Some("e"));
+        assert_eq!(t.get("Alpha"), Some("2"));
+        assert_eq!(t.get("Event"), None);
+        let names: Vec<&str> = t.iter().map(|(n, _)| n).collect();
+        assert_eq!(names, ["Site", "Black", "Zeta", "Alpha"]);
     }
 
     #[test]
