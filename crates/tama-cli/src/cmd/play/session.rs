@@ -83,7 +83,9 @@ pub struct Session<'a> {
     first_number: usize,
     /// How the game ended off the board (agreement, resignation), if it did.
     ended: Option<Outcome>,
-    engine: Engine,
+    /// The engine, made when first needed: two people at one keyboard may
+    /// never ask it, and its tables take time to set up.
+    engine: Option<Engine>,
     strength: Strength,
     flip: bool,
     out: &'a mut dyn Write,
@@ -94,16 +96,11 @@ type Io = Result<(), CliError>;
 impl<'a> Session<'a> {
     /// A session writing to `out`.
     pub fn new(config: Config, out: &'a mut dyn Write) -> Session<'a> {
-        let engine = Engine::new(EngineConfig {
-            hash_mib: config.hash_mib,
-            threads: config.threads,
-            ..EngineConfig::default()
-        });
         Session {
             game: Game::from_position(config.rules, config.start),
             first_number: config.first_move_number,
             ended: None,
-            engine,
+            engine: None,
             strength: config.strength,
             flip: config.flip,
             config,
@@ -148,6 +145,18 @@ impl<'a> Session<'a> {
 
     fn rules(&self) -> Rules {
         self.config.rules
+    }
+
+    /// The engine, made on first use.
+    fn engine(&mut self) -> &mut Engine {
+        let config = &self.config;
+        self.engine.get_or_insert_with(|| {
+            Engine::new(EngineConfig {
+                hash_mib: config.hash_mib,
+                threads: config.threads,
+                ..EngineConfig::default()
+            })
+        })
     }
 
     fn position(&self) -> Position {
@@ -218,11 +227,25 @@ impl<'a> Session<'a> {
             format!("White: {}", self.player(Color::White)),
             format!("Black: {}", self.player(Color::Black)),
         ];
-        let rows = move_rows(self.game.start(), self.first_number, &rules, moves);
-        let shown = rows.len().saturating_sub(MOVE_ROWS);
+        // Only the rows shown are written: writing every move at every
+        // board made a long game cost quadratic time.
+        let from = first_shown_move(
+            self.game.start().turn(),
+            self.first_number,
+            moves.len(),
+            MOVE_ROWS,
+        );
+        let (from_number, _) =
+            super::text::move_number(self.game.start().turn(), self.first_number, from);
+        let rows = move_rows(
+            &self.game.positions()[from],
+            from_number,
+            &rules,
+            &moves[from..],
+        );
         if !rows.is_empty() {
             panel.push(String::new());
-            panel.extend(rows[shown..].iter().cloned());
+            panel.extend(rows);
         }
         let view = BoardView {
             style: self.config.style,
@@ -304,9 +327,11 @@ impl<'a> Session<'a> {
         let rules = self.rules();
         let root = self.position();
         let live = self.config.term.live_output();
+        self.engine();
+        let engine = self.engine.as_mut().expect("just made");
         let out = &mut *self.out;
         let mut failed: Option<std::io::Error> = None;
-        let result = self.engine.search_game(&self.game, limits, |info: &Info| {
+        let result = engine.search_game(&self.game, limits, |info: &Info| {
             if !live || failed.is_some() {
                 return;
             }
@@ -604,7 +629,7 @@ Commands:
             infinite: true,
             ..self.strength.limits()
         };
-        let stat = self.engine.evaluate(&root, &rules);
+        let stat = self.engine().evaluate(&root, &rules);
         if let SearchResult::Move(best) = self.think(&limits)? {
             writeln!(
                 self.out,
@@ -802,6 +827,23 @@ Commands:
     }
 }
 
+/// The index of the first move of the last `rows` rows of the move list
+/// (a row starts with White's move, or with the game's first move), for a
+/// game of `len` moves whose first move has number `first_number` and is
+/// played by `first`.
+fn first_shown_move(first: Color, first_number: usize, len: usize, rows: usize) -> usize {
+    let mut from = len;
+    let mut found = 0;
+    while from > 0 && found < rows {
+        from -= 1;
+        let (_, black) = super::text::move_number(first, first_number, from);
+        if from == 0 || !black {
+            found += 1;
+        }
+    }
+    from
+}
+
 /// Whether `text` was probably meant as position text rather than a file
 /// name.
 fn looks_like_fen(text: &str) -> bool {
@@ -900,6 +942,36 @@ mod tests {
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
         assert_eq!(civil_from_days(19_783), (2024, 3, 1));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn the_move_list_shows_its_last_rows() {
+        let rules = Rules::ARMENIAN;
+        for first in [Color::White, Color::Black] {
+            // A game of kings, long enough for many rows.
+            let fen = match first {
+                Color::White => "W:WKa1,Kc1:BKh8,Kf8",
+                Color::Black => "B:WKa1,Kc1:BKh8,Kf8",
+            };
+            let mut game = Game::from_position(rules, parse_fen(fen).unwrap().position);
+            for len in 0..40 {
+                let moves = game.moves();
+                let all = move_rows(game.start(), 7, &rules, moves);
+                let from = first_shown_move(first, 7, moves.len(), MOVE_ROWS);
+                let (n, _) = super::super::text::move_number(first, 7, from);
+                let shown = move_rows(&game.positions()[from], n, &rules, &moves[from..]);
+                assert_eq!(
+                    shown,
+                    all[all.len().saturating_sub(MOVE_ROWS)..],
+                    "{first:?} to move first, {len} moves"
+                );
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                game.play(&legal[len % legal.len()]).unwrap();
+            }
+        }
     }
 
     #[test]
