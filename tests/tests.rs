@@ -4,6 +4,7 @@
 mod cli;
 mod differential;
 mod engine;
+mod fuzz_replay;
 mod play;
 mod properties;
 mod reference;

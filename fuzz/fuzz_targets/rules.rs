@@ -1,16 +1,10 @@
 //! Rules text: never panics; what parses writes back canonically and reads
 //! again to the same rules.
+//!
+//! The checks are `tama_tests::fuzz_checks::rules`, shared with the stable
+//! corpus replay test (tests/fuzz_replay.rs).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tama_notation::rules_text::{parse_rules, write_rules};
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    if let Ok(rules) = parse_rules(text) {
-        let written = write_rules(&rules);
-        assert_eq!(parse_rules(&written).expect("canonical rules read back"), rules);
-    }
-});
+fuzz_target!(|data: &[u8]| tama_tests::fuzz_checks::rules(data));
