@@ -7,7 +7,7 @@ use anyhow::{anyhow, Result};
 
 use crate::cmd::{cargo, format_duration, project_root};
 use crate::table::{Align, Table};
-use crate::{bench, snapshots};
+use crate::{bench, fuzz, snapshots};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {}
@@ -29,6 +29,7 @@ const STEPS: &[(&str, Step)] = &[
     ("doc", doc),
     ("bench-build", bench_build),
     ("bench-signature", bench_signature),
+    ("fuzz-smoke", fuzz_smoke),
 ];
 
 fn fmt(_: &mut TestTally) -> Result<Outcome> {
@@ -86,6 +87,16 @@ fn bench_signature(_: &mut TestTally) -> Result<Outcome> {
             println!("skipped: {reason}");
             Ok(Outcome::Skipped(reason.to_owned()))
         }
+    }
+}
+
+/// A short run of every fuzz target (new inputs thrown away), skipped when
+/// nightly or cargo-fuzz is missing; `cargo test` has already replayed the
+/// checked-in corpora on stable.
+fn fuzz_smoke(_: &mut TestTally) -> Result<Outcome> {
+    match fuzz::smoke()? {
+        None => Ok(Outcome::Done),
+        Some(reason) => Ok(Outcome::Skipped(reason)),
     }
 }
 
@@ -227,7 +238,8 @@ mod tests {
                 "snapshots",
                 "doc",
                 "bench-build",
-                "bench-signature"
+                "bench-signature",
+                "fuzz-smoke"
             ]
         );
     }

@@ -177,6 +177,37 @@ impl Cmd {
         self.finish(status, start.elapsed())
     }
 
+    /// Runs the command, echoing its standard error line by line and
+    /// handing each line to `on_line`; returns the exit status, whatever it
+    /// is (for programs that report on standard error, like libFuzzer).
+    pub fn run_streaming_stderr(&self, mut on_line: impl FnMut(&str)) -> Result<ExitStatus> {
+        println!("$ {self}");
+        let start = Instant::now();
+        let mut child = self
+            .command()
+            .stderr(Stdio::piped())
+            .spawn()
+            .with_context(|| self.spawn_error())?;
+        if let Some(stderr) = child.stderr.take() {
+            for line in BufReader::new(stderr).split(b'\n') {
+                let line = line.with_context(|| format!("cannot read the output of `{self}`"))?;
+                let line = String::from_utf8_lossy(&line);
+                let line = line.strip_suffix('\r').unwrap_or(&line);
+                eprintln!("{line}");
+                on_line(line);
+            }
+        }
+        let status = child
+            .wait()
+            .with_context(|| format!("cannot wait for `{self}`"))?;
+        println!(
+            "  -> {} after {}",
+            describe_status(status),
+            format_duration(start.elapsed())
+        );
+        Ok(status)
+    }
+
     fn finish(&self, status: ExitStatus, elapsed: Duration) -> Result<Duration> {
         if status.success() {
             println!("  -> ok in {}", format_duration(elapsed));

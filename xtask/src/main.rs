@@ -11,6 +11,7 @@ mod bench;
 mod ci;
 mod cmd;
 mod diff;
+mod fuzz;
 mod perft;
 mod snapshots;
 mod sprt;
@@ -46,6 +47,9 @@ enum Command {
     /// Play the engine at a git revision against the working tree until a
     /// sequential probability ratio test accepts or rejects the change.
     Sprt(sprt::Args),
+    /// Run the cargo-fuzz targets one at a time (nightly and cargo-fuzz
+    /// needed) and summarise executions, coverage and corpus growth.
+    Fuzz(fuzz::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Snapshots(args) => snapshots::run(args),
         Command::Sprt(args) => sprt::run(args),
+        Command::Fuzz(args) => fuzz::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
