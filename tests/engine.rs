@@ -53,23 +53,12 @@ fn sample_positions(rng: &mut Rng, rules: &Rules, games: usize, setups: usize) -
     out
 }
 
-/// Known defect of tama-search, tolerated until it is fixed: a line may
-/// run on past a draw by `draw-one-each` that a capture in quiescence
-/// reaches. `qsearch` scores such a child 0 without setting the child's
-/// line length (`pv_len[ply + 1] = ply + 1`), so `update_pv` copies a stale
-/// tail, whose moves are usually illegal. Set to `false` with the fix.
-const STALE_LINE_AFTER_ONE_EACH: bool = true;
 
 /// The moves of `pv` are legal one after another from `pos`, and none is
 /// played after the game ended on the board.
 fn assert_legal_line(pos: &Position, rules: &Rules, pv: &[Move], what: &str) {
     let mut p = *pos;
     for (i, mv) in pv.iter().enumerate() {
-        if STALE_LINE_AFTER_ONE_EACH
-            && position_outcome(&p, rules) == Some(Outcome::draw(Termination::OnePieceEach))
-        {
-            return;
-        }
         assert!(
             position_outcome(&p, rules).is_none(),
             "{what}: move {i} of the line {pv:?} is played after the game ended in {p:?}"

@@ -704,6 +704,9 @@ impl Worker {
                     && child.pieces(Color::White).count() == 1
                     && child.pieces(Color::Black).count() == 1
                 {
+                    // The line ends here: no stale tail from an earlier
+                    // sibling may follow this move in the PV.
+                    self.pv_len[ply + 1] = ply + 1;
                     0
                 } else {
                     -self.qsearch(ctx, &child, -beta, -alpha, ply + 1, threat_budget)

@@ -80,11 +80,15 @@ pub(crate) struct Tt {
 }
 
 impl Tt {
-    /// A table of about `mib` MiB (at least one bucket).
+    /// A table of about `mib` MiB (at least one bucket). When the system
+    /// refuses that much memory, the size is halved until it does not.
     pub(crate) fn new(mib: usize) -> Tt {
         let bytes = mib.saturating_mul(1 << 20);
-        let n = (bytes / core::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(n);
+        let mut n = (bytes / core::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(n).is_err() && n > 1 {
+            n /= 2;
+        }
         buckets.resize_with(n, Bucket::new);
         Tt {
             buckets,
