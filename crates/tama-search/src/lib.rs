@@ -30,15 +30,16 @@
 //!   excluding the lines already found in the iteration.
 //! - **Forced moves are free**: a node with a single legal move (nearly
 //!   always a compulsory capture) does not use up depth. This costs about
-//!   three plies of nominal depth and wins about 90 Elo (BENCHMARKS.md).
+//!   three plies of nominal depth and wins about 60 Elo (BENCHMARKS.md).
 //! - **Quiescence**: captures are played out (a position where the side to
 //!   move must capture is never evaluated statically), then crowning
-//!   moves; when the opponent threatens a capture and the static value is
-//!   near the window, the quiet moves are tried once along the line.
+//!   moves. (Answering a pending capture threat with the quiet moves is
+//!   implemented, `qsearch_threats`, but off: it did not win games.)
 //! - **Pruning and reductions**: late-move reductions, null-move pruning
 //!   (not with fewer than four pieces, where zugzwang is likely), reverse
-//!   futility, futility and late-move pruning; moves that offer the
-//!   opponent a capture are never pruned by futility or move count.
+//!   futility and futility pruning; moves that offer the opponent a
+//!   capture are never pruned by futility. (Late-move pruning is
+//!   implemented, `lmp`, but off: it did not win games.)
 //! - **Move ordering**: table move, captures, crowning moves, two killers
 //!   per ply, a history table with malus.
 //! - **Draws**: repetitions from the game history (a third occurrence) and
@@ -60,7 +61,8 @@
 //! - **Evaluation** ([`Evaluator`]): material, men's advancement,
 //!   formation, crowning threats, pending capture threats, endgame scaling
 //!   (one piece each, lone king against men, trading down when ahead) and
-//!   tempo; every weight is in [`params`], fitted to self-play results
+//!   tempo (the centre and mobility terms exist but are off: they did not
+//!   win games); every weight is in [`params`], fitted to self-play results
 //!   (Texel's method, `examples/tune.rs`) and checked in matches.
 //! - **Matches** with paired openings, adjudication and Elo estimates in
 //!   [`arena`] (against the plain [`baseline`] player, or between

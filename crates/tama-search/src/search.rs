@@ -56,7 +56,9 @@ pub struct SearchOptions {
 }
 
 impl SearchOptions {
-    /// Every feature on, default parameters.
+    /// The engine as shipped: every feature on except quiescence threat
+    /// answers and late-move pruning, which did not win games in matches
+    /// (see BENCHMARKS.md); default parameters.
     pub const DEFAULT: SearchOptions = SearchOptions {
         tt: true,
         aspiration: true,
@@ -64,11 +66,11 @@ impl SearchOptions {
         killers: true,
         history: true,
         extensions: true,
-        qsearch_threats: true,
+        qsearch_threats: false,
         qsearch_promotions: true,
         rfp: true,
         null_move: true,
-        lmp: true,
+        lmp: false,
         futility: true,
         params: SearchParams::DEFAULT,
     };
