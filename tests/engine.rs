@@ -53,7 +53,6 @@ fn sample_positions(rng: &mut Rng, rules: &Rules, games: usize, setups: usize) -
     out
 }
 
-
 /// The moves of `pv` are legal one after another from `pos`, and none is
 /// played after the game ended on the board.
 fn assert_legal_line(pos: &Position, rules: &Rules, pv: &[Move], what: &str) {
