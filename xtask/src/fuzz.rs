@@ -22,7 +22,7 @@ use clap::ValueEnum;
 use crate::cmd::{describe_status, format_duration, project_root, thousands, Cmd};
 use crate::table::{Align, Table};
 
-/// The fuzz targets, in the order they run (fuzz/fuzz_targets/<name>.rs).
+/// The fuzz targets, in the order they run (`fuzz/fuzz_targets/<name>.rs`).
 pub const TARGETS: [&str; 5] = ["fen", "rules", "movetext", "pdn", "play"];
 
 /// Seconds per target of the CI smoke run.
