@@ -15,7 +15,6 @@ pub mod cli;
 pub mod cmd;
 pub mod common;
 pub mod error;
-pub mod svg;
 pub mod terminal;
 
 use std::ffi::OsString;

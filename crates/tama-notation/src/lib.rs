@@ -39,6 +39,8 @@
 //!   position-free syntax, [`MoveText::resolve`] gives its meaning.
 //! - [`json`]: the JSON object of a move.
 //! - [`pdn`]: PDN game records.
+//! - [`svg`]: board diagrams as SVG (squares, coordinates, pieces, move
+//!   arrows with the captures crossed out).
 #![deny(missing_docs)]
 // Library code returns errors; a panic is for broken invariants only, with
 // an `expect` that says which.
@@ -48,6 +50,7 @@ pub mod fen;
 pub mod json;
 pub mod movetext;
 pub mod rules_text;
+pub mod svg;
 
 // PDN game records.
 pub mod pdn;

@@ -11,6 +11,7 @@ use tama_core::{
 
 use crate::eval::{EvalOptions, Evaluator};
 use crate::limits::{Limits, TimePlan};
+use crate::oracle::Oracle;
 use crate::params::EvalParams;
 use crate::score::{Score, INFINITY, MAX_PLY};
 use crate::search::{Ctx, SearchOptions, Worker};
@@ -34,6 +35,8 @@ pub struct EngineConfig {
     pub eval: EvalOptions,
     /// Evaluation weights.
     pub eval_params: EvalParams,
+    /// An endgame oracle (tablebases) the search consults, if any.
+    pub oracle: Option<Oracle>,
 }
 
 impl Default for EngineConfig {
@@ -45,6 +48,7 @@ impl Default for EngineConfig {
             search: SearchOptions::DEFAULT,
             eval: EvalOptions::DEFAULT,
             eval_params: EvalParams::DEFAULT,
+            oracle: None,
         }
     }
 }

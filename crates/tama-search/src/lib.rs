@@ -77,6 +77,7 @@ mod bits;
 mod engine;
 mod eval;
 mod limits;
+pub mod oracle;
 pub mod params;
 mod score;
 mod search;
@@ -87,5 +88,6 @@ pub use engine::{
 };
 pub use eval::{EvalOptions, Evaluator};
 pub use limits::{Clock, Limits};
+pub use oracle::{EndgameOracle, Oracle, OracleValue, Wdl};
 pub use score::{Score, ScoreKind, MAX_PLY};
 pub use search::SearchOptions;

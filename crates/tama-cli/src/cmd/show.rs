@@ -11,8 +11,8 @@ use tama_notation::movetext::MoveText;
 use crate::board::{color_name, BoardView};
 use crate::common::{write_json, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
-use crate::svg::{board_svg, Arrow, SvgOptions};
 use crate::terminal::{Style, StyleArgs, Terminal};
+use tama_notation::svg::{board_svg, Arrow, SvgOptions};
 
 /// The options of `tama show` (its help text is the doc comment of
 /// [`Command::Show`](crate::cli::Command::Show)).
