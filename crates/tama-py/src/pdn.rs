@@ -80,7 +80,7 @@ pub struct PyNode {
     /// Comments written after the move.
     comments_after: Vec<String>,
     /// Numeric annotation glyphs (`$1` → 1).
-    nags: Vec<u8>,
+    nags: Vec<u16>,
     /// The move's annotation mark (`!`, `?!`, …) or `None`.
     annotation: Option<String>,
     /// Alternatives to this move, each a list of nodes starting from the
@@ -110,7 +110,7 @@ fn node_to_py(py: Python<'_>, node: &Node, pos: Position, rules: &Rules) -> PyRe
         mv: PyMove::new(node.mv(), pos, *rules),
         comments_before: node.comments_before().to_vec(),
         comments_after: node.comments_after().to_vec(),
-        nags: node.nags().to_vec(),
+        nags: node.nags().iter().map(|&n| u16::from(n)).collect(),
         annotation: node.annotation().map(|a| a.to_string()),
         variations: node
             .variations()
