@@ -70,7 +70,7 @@ def test_move_attributes_of_a_capture():
 
 
 def test_promotion_flag():
-    board = tama.Board("W:Wc7:BKa1", rules="turkish")
+    board = tama.Board("W:Wc7,h2:BKa1", rules="turkish")
     mv = board.parse_move("c7-c8")
     assert mv.promotes
     board.push(mv)
@@ -153,6 +153,8 @@ def test_outcome_threefold_repetition():
     assert board.repetitions() == 3
     out = board.outcome()
     assert (out.termination, out.winner) == ("repetition", None)
+    with pytest.raises(tama.IllegalMoveError, match="already over"):
+        board.push("a1-a2")
     board.pop()
     assert board.outcome() is None
 
