@@ -97,6 +97,7 @@ def main():
     rows.append(("tama: perft 4 Turkish in Python (push/legal_moves/pop)",
                  f"{n:,} leaves, {tama_py_perft * 1e3:.2f} ms ({n / tama_py_perft:,.0f} leaves/s)"))
     calls, secs, n = timed(lambda: start.perft(4), args.seconds)
+    tama_rust_perft = secs / calls
     rows.append(("tama: Board.perft(4) Turkish (one call into Rust)",
                  f"{n:,} leaves, {secs / calls * 1e6:.0f} µs ({n * calls / secs:,.0f} leaves/s)"))
 
@@ -135,6 +136,8 @@ def main():
         rows.append(("pydraughts: perft 4 Turkish in Python",
                      f"{n:,} leaves, {pd_perft:.1f} s ({n / pd_perft:,.0f} leaves/s)"))
         rows.append(("ratio tama / pydraughts, perft 4 in Python", f"{pd_perft / tama_py_perft:,.0f}×"))
+        rows.append(("ratio tama `Board.perft(4)` / pydraughts perft 4",
+                     f"{pd_perft / tama_rust_perft:,.0f}×"))
 
     load_end = os.getloadavg()
     print("| measurement | result |\n|---|---|")

@@ -327,8 +327,8 @@ impl PyBoard {
     ///
     /// Raises `IllegalMoveError` when it is not legal (the board is
     /// unchanged), `MoveTextError` for text that is not move text.
-    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        let m = self.resolve(mv)?;
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+        let m = self.resolve(r#move)?;
         let played = self.wrap(m);
         self.game
             .play(&m)

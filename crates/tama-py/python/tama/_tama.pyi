@@ -1,6 +1,6 @@
 """Type stubs of the Rust extension module behind ``tama`` (re-exported there)."""
 
-from typing import Any, Dict, Iterator, List, Optional, Union
+from typing import Any, Dict, Iterator, List, Optional, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +35,7 @@ class PdnError(ValueError):
     line: int
     column: int
 
+@final
 class Move:
     """A move, identified by its effect; ``str()`` is the canonical move text."""
 
@@ -56,9 +57,10 @@ class Move:
         """``from * 64 + to`` (``0 <= index < MOVE_SPACE``)."""
     def to_json(self) -> Dict[str, Any]:
         """``{"move", "from", "to", "path", "captures", "promotes"}``."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Outcome:
     """How a game ended."""
 
@@ -69,10 +71,11 @@ class Outcome:
     def result(self) -> str:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
 
+@final
 class Board:
     """A game in progress: rules, start position, moves played."""
 
-    def __init__(self, fen: Optional[str] = None, rules: str = "armenian") -> None: ...
+    def __new__(cls, fen: Optional[str] = None, rules: str = "armenian") -> "Board": ...
     @property
     def fen(self) -> str: ...
     @property
@@ -109,6 +112,7 @@ class Board:
     def _repr_svg_(self) -> str: ...
     def to_json(self) -> Dict[str, Any]: ...
 
+@final
 class Score:
     """Centi-men (``cm``) or a forced ``win``/``loss`` in plies, side to move's view."""
 
@@ -121,11 +125,12 @@ class Score:
     @property
     def raw(self) -> int: ...
     def to_json(self) -> Dict[str, int]: ...
-    def __lt__(self, other: "Score") -> bool: ...
-    def __le__(self, other: "Score") -> bool: ...
-    def __gt__(self, other: "Score") -> bool: ...
-    def __ge__(self, other: "Score") -> bool: ...
+    def __lt__(self, other: "Score", /) -> bool: ...
+    def __le__(self, other: "Score", /) -> bool: ...
+    def __gt__(self, other: "Score", /) -> bool: ...
+    def __ge__(self, other: "Score", /) -> bool: ...
 
+@final
 class Line:
     """One analysed line."""
 
@@ -139,10 +144,11 @@ class Line:
     time: float
     multipv: int
 
+@final
 class Engine:
     """The search engine (``hash_mib`` 1–65536, ``threads`` 1–256)."""
 
-    def __init__(self, hash_mib: int = 16, threads: int = 1) -> None: ...
+    def __new__(cls, hash_mib: int = 16, threads: int = 1) -> "Engine": ...
     def analyse(
         self,
         board: Board,
@@ -165,6 +171,7 @@ class Engine:
     def clear(self) -> None: ...
     def evaluate(self, board: Board) -> Score: ...
 
+@final
 class Node:
     """One move of a game record with its comments, NAGs and variations."""
 
@@ -175,6 +182,7 @@ class Node:
     annotation: Optional[str]
     variations: List[List["Node"]]
 
+@final
 class Game:
     """A PDN game record."""
 
@@ -203,6 +211,7 @@ class Game:
         board: Board, tags: Optional[Dict[str, Any]] = None, result: Optional[str] = None
     ) -> "Game": ...
 
+@final
 class Reader:
     """Streaming PDN reader; use ``tama.pdn.read``."""
 
