@@ -130,9 +130,10 @@ impl PyMove {
     }
 }
 
-/// How a game ended: `termination` (`"no_legal_moves"`, `"repetition"`,
-/// `"one_piece_each"`, …) and `winner` (`True` White, `False` Black,
-/// `None` a draw).
+/// How a game ended: `termination` (on the board `"no_legal_moves"`,
+/// `"repetition"`, `"one_piece_each"`; off it `"resignation"`,
+/// `"agreement"`, `"adjudication"`, `"time_forfeit"`) and `winner` (`True`
+/// White, `False` Black, `None` a draw).
 #[pyclass(module = "tama", name = "Outcome", frozen, get_all)]
 #[derive(Clone)]
 pub struct PyOutcome {
@@ -149,6 +150,20 @@ impl PyOutcome {
             winner: o.winner.map(|c| c == Color::White),
         }
     }
+}
+
+fn color_of(white: bool) -> Color {
+    if white {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+fn ended(result: Result<Outcome, tama_core::GameOverError>) -> PyResult<PyOutcome> {
+    result
+        .map(|o| PyOutcome::from_outcome(&o))
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// `NoLegalMoves` → `no_legal_moves`.
@@ -346,11 +361,41 @@ impl PyBoard {
         Ok(self.wrap(m))
     }
 
-    /// The outcome when the game is over on the board (no legal move,
-    /// threefold repetition, one piece each when the rules say so), else
-    /// `None`.
+    /// The outcome when the game is over, else `None`: on the board (no
+    /// legal move, threefold repetition, one piece each when the rules say
+    /// so) or off it (`resign`, `agree_draw`, `adjudicate`,
+    /// `lose_on_time`). `pop()` takes back the last move and any ending.
     fn outcome(&self) -> Option<PyOutcome> {
         self.game.outcome().map(|o| PyOutcome::from_outcome(&o))
+    }
+
+    /// `color` (`True` White, `False` Black) resigns: the other side wins.
+    /// Returns the outcome; `ValueError` when the game is already over.
+    fn resign(&mut self, color: bool) -> PyResult<PyOutcome> {
+        ended(self.game.resign(color_of(color)))
+    }
+
+    /// The players agree to a draw (see `resign`).
+    fn agree_draw(&mut self) -> PyResult<PyOutcome> {
+        ended(self.game.agree_draw())
+    }
+
+    /// An arbiter (a match runner, say) ends the game: a win for `winner`
+    /// (`True` White, `False` Black) or a draw for `None` (see `resign`).
+    #[pyo3(signature = (winner = None))]
+    fn adjudicate(&mut self, winner: Option<bool>) -> PyResult<PyOutcome> {
+        ended(self.game.adjudicate(winner.map(color_of)))
+    }
+
+    /// `color` ran out of time and loses (see `resign`).
+    fn lose_on_time(&mut self, color: bool) -> PyResult<PyOutcome> {
+        ended(self.game.lose_on_time(color_of(color)))
+    }
+
+    /// Cancels an ending off the board (resignation, agreement,
+    /// adjudication, time) and returns it, or `None` if there was none.
+    fn reopen(&mut self) -> Option<PyOutcome> {
+        self.game.reopen().map(|o| PyOutcome::from_outcome(&o))
     }
 
     /// Whether `outcome()` is not `None`.

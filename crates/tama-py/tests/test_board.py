@@ -205,3 +205,27 @@ def test_help_is_useful():
     assert "GIL" in tama.Engine.__doc__
     assert "planes" in tama.Board.to_array.__doc__
     assert tama.__version__
+
+
+def test_endings_off_the_board():
+    board = tama.Board()
+    out = board.resign(tama.WHITE)
+    assert (out.termination, out.winner, out.result()) == ("resignation", tama.BLACK, "0-1")
+    assert board.outcome() == out and board.is_game_over()
+    with pytest.raises(ValueError, match="already over"):
+        board.agree_draw()
+    with pytest.raises(tama.IllegalMoveError, match="already over"):
+        board.push("c3-c4")
+    assert board.reopen() == out and board.outcome() is None
+    assert board.agree_draw().termination == "agreement"
+    board.reopen()
+    assert board.adjudicate().winner is None
+    board.reopen()
+    assert board.adjudicate(tama.WHITE).result() == "1-0"
+    board.reopen()
+    assert board.lose_on_time(tama.BLACK).termination == "time_forfeit"
+    board.reopen()
+    board.push("c3-c4")
+    board.resign(tama.BLACK)
+    board.pop()  # taking a move back also takes back the ending
+    assert board.outcome() is None
