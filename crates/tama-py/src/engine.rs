@@ -5,15 +5,17 @@
 //! engine waits for the first) and `stop()` reaches a running search
 //! through the engine's stop handle without taking that mutex.
 
+use std::cell::Cell;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tama_core::{Game, Position, Rules};
 use tama_search::{
-    Engine, EngineConfig, Limits, Score, ScoreKind, SearchResult, StopHandle, MAX_DEPTH,
+    Engine, EngineConfig, Info, InfoKind, Limits, Score, ScoreKind, SearchResult, StopHandle,
+    MAX_DEPTH,
 };
 
 use crate::board::{PyBoard, PyMove};
@@ -224,22 +226,75 @@ fn in_range(name: &str, value: usize, max: usize) -> PyResult<usize> {
     }
 }
 
+thread_local! {
+    /// Set while this thread runs a Python `info` callback of a search: a
+    /// search started from there would wait for the engine it is inside.
+    static IN_CALLBACK: Cell<bool> = const { Cell::new(false) };
+}
+
+/// A progress report as a `Line`.
+fn info_line(info: &Info, root: &Position, rules: &Rules) -> Option<PyLine> {
+    let first = *info.pv.first()?;
+    Some(PyLine {
+        mv: PyMove::new(first, *root, *rules),
+        score: PyScore { score: info.score },
+        pv: pv_moves(root, rules, &info.pv),
+        depth: info.depth,
+        seldepth: info.seldepth,
+        nodes: info.nodes,
+        time: info.time.as_secs_f64(),
+        multipv: info.multipv,
+    })
+}
+
 impl PyEngine {
-    /// Runs a search on a copy of the board's game with the GIL released.
+    /// Runs a search on a copy of the board's game with the GIL released,
+    /// calling `info` (with the GIL) after each completed iteration.
     fn run(
         &self,
         py: Python<'_>,
         game: Game,
         limits: Limits,
         multipv: usize,
+        info: Option<Py<PyAny>>,
     ) -> PyResult<SearchResult> {
         let multipv = in_range("multipv", multipv, 64)?;
+        if IN_CALLBACK.with(Cell::get) {
+            return Err(PyRuntimeError::new_err(
+                "cannot search from inside an info callback of a search",
+            ));
+        }
+        let root = *game.position();
+        let rules = *game.rules();
+        let mut failure: Option<PyErr> = None;
         let result = py.detach(|| {
             let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
             engine.set_multipv(multipv);
-            engine.search_game(&game, &limits, |_| {})
+            engine.search_game(&game, &limits, |report| {
+                let Some(callback) = info.as_ref() else {
+                    return;
+                };
+                if report.kind != InfoKind::Iteration || failure.is_some() {
+                    return;
+                }
+                let Some(line) = info_line(report, &root, &rules) else {
+                    return;
+                };
+                Python::attach(|py| {
+                    IN_CALLBACK.with(|c| c.set(true));
+                    let called = Py::new(py, line).and_then(|l| callback.call1(py, (l,)));
+                    IN_CALLBACK.with(|c| c.set(false));
+                    if let Err(e) = called {
+                        failure = Some(e);
+                        self.stop.stop();
+                    }
+                });
+            })
         });
-        Ok(result)
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(result),
+        }
     }
 }
 
@@ -268,7 +323,12 @@ impl PyEngine {
     /// Limits: `depth` (plies), `movetime` (seconds), `nodes`; the search
     /// ends at the first one reached. With one thread and no `movetime`,
     /// a fresh (or `clear()`ed) engine gives the same result every time.
-    #[pyo3(signature = (board, *, depth = None, movetime = None, nodes = None, multipv = 1))]
+    ///
+    /// `info`, if given, is called with a `Line` for each line of each
+    /// completed iteration, from the searching thread; an exception raised
+    /// in it stops the search and is raised by `analyse`.
+    #[pyo3(signature = (board, *, depth = None, movetime = None, nodes = None, multipv = 1, info = None))]
+    #[allow(clippy::too_many_arguments)]
     fn analyse(
         &self,
         py: Python<'_>,
@@ -277,13 +337,14 @@ impl PyEngine {
         movetime: Option<f64>,
         nodes: Option<u64>,
         multipv: usize,
+        info: Option<Py<PyAny>>,
     ) -> PyResult<Vec<PyLine>> {
         let limits = limits(depth, movetime, nodes)?;
         let game = board.game.clone();
         drop(board);
         let root = *game.position();
         let rules = *game.rules();
-        let SearchResult::Move(best) = self.run(py, game, limits, multipv)? else {
+        let SearchResult::Move(best) = self.run(py, game, limits, multipv, info)? else {
             return Ok(Vec::new());
         };
         let time = best.time.as_secs_f64();
@@ -326,7 +387,7 @@ impl PyEngine {
         drop(board);
         let root = *game.position();
         let rules = *game.rules();
-        let result = self.run(py, game, limits, 1)?;
+        let result = self.run(py, game, limits, 1, None)?;
         Ok(result.best_move().map(|m| PyMove::new(m, root, rules)))
     }
 

@@ -150,3 +150,32 @@ def test_two_threads_share_one_engine():
     for t in threads:
         t.join()
     assert len(out) == 2 and all(m in tama.Board().legal_moves for m in out)
+
+
+def test_info_callback_reports_each_iteration():
+    seen = []
+    lines = tama.Engine().analyse(tama.Board(), depth=5, multipv=2, info=seen.append)
+    assert [(l.depth, l.multipv) for l in seen] == [(d, k) for d in range(1, 6) for k in (1, 2)]
+    assert seen[-2].pv == lines[0].pv and seen[-1].pv == lines[1].pv
+    assert all(l.move in tama.Board().legal_moves for l in seen)
+
+
+def test_info_callback_exception_stops_the_search():
+    def fail(line):
+        if line.depth == 3:
+            raise KeyError("enough")
+
+    start = time.monotonic()
+    with pytest.raises(KeyError, match="enough"):
+        tama.Engine().analyse(tama.Board(), movetime=30.0, info=fail)
+    assert time.monotonic() - start < 20
+
+
+def test_no_search_from_inside_a_callback():
+    engine = tama.Engine()
+
+    def nested(line):
+        engine.play(tama.Board(), depth=1)
+
+    with pytest.raises(RuntimeError, match="inside an info callback"):
+        engine.analyse(tama.Board(), depth=2, info=nested)

@@ -1,6 +1,6 @@
 """Type stubs of the Rust extension module behind ``tama`` (re-exported there)."""
 
-from typing import Any, Dict, Iterator, List, Optional, Union, final
+from typing import Any, Callable, Dict, Iterator, List, Optional, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -163,8 +163,10 @@ class Engine:
         movetime: Optional[float] = None,
         nodes: Optional[int] = None,
         multipv: int = 1,
+        info: Optional[Callable[[Line], Any]] = None,
     ) -> List[Line]:
-        """Best lines (``movetime`` in seconds); ``[]`` when the game is over."""
+        """Best lines (``movetime`` in seconds); ``[]`` when the game is over.
+        ``info`` is called with each line of each completed iteration."""
     def play(
         self,
         board: Board,
