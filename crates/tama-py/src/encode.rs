@@ -6,6 +6,14 @@
 //! a quiet move's index names it alone, and so does a capture's unless
 //! another legal capture has the same start and end squares (it then takes
 //! other pieces; such moves are rare and `moves_from_index` lists them).
+//!
+//! Why not from-square × direction × distance (64 × 4 × 7 = 1792 entries,
+//! enough for every quiet move on an orthogonal board): a capture changes
+//! direction on the way and ends on any square, and identifying it by its
+//! first jump would merge every capture that parts after that jump (very
+//! common with men). Start × end square names every quiet move and
+//! separates captures by where they end; the only merges left are captures
+//! with the same start and end that take different pieces.
 
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;

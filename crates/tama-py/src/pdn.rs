@@ -58,7 +58,10 @@ impl PyPdnReader {
         let Some(reader) = self.inner.as_mut() else {
             return Ok(None);
         };
-        match reader.next() {
+        // Reading and replaying a game needs no Python objects: let other
+        // threads run meanwhile.
+        let next = py.detach(|| reader.next());
+        match next {
             None => {
                 self.inner = None;
                 Ok(None)
