@@ -526,13 +526,29 @@ impl PyBoard {
         )
     }
 
-    /// The board as a dict like `tama show --json` (fen, rules, turn,
-    /// legal moves as JSON moves).
+    /// The board as a dict: the keys of `tama show --json` (`fen`,
+    /// `turn`, `board`: eight strings from rank 8 down to rank 1, `.` for
+    /// an empty square), plus `rules` and `moves` (the legal moves as
+    /// `tama moves --json` writes them).
     fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let pos = self.position();
         let d = PyDict::new(py);
         d.set_item("fen", self.fen())?;
+        d.set_item("turn", pos.turn().name())?;
+        let rows: Vec<String> = (0..8u8)
+            .rev()
+            .map(|rank| {
+                (0..8u8)
+                    .map(|file| {
+                        Square::from_coords(file, rank)
+                            .and_then(|sq| pos.piece_at(sq))
+                            .map_or('.', |p| p.char())
+                    })
+                    .collect()
+            })
+            .collect();
+        d.set_item("board", rows)?;
         d.set_item("rules", write_rules(&self.rules()))?;
-        d.set_item("turn", self.position().turn().name())?;
         let moves: Vec<Bound<'py, PyAny>> = self
             .legal_moves()
             .iter()

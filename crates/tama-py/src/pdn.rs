@@ -128,7 +128,7 @@ fn node_to_py(py: Python<'_>, node: &Node, pos: Position, rules: &Rules) -> PyRe
 ///
 /// `str(game)` and `to_pdn()` give the canonical PDN text, which
 /// `tama.pdn.read` reads back to an equal game; `to_json()` gives the JSON
-/// form of `tama pdn --json`, which `Game.from_json` reads.
+/// form of `tama pdn json`, which `Game.from_json` reads.
 #[pyclass(module = "tama.pdn", name = "Game", frozen)]
 pub struct PyPdnGame {
     game: PdnGame,
@@ -217,7 +217,7 @@ impl PyPdnGame {
         self.game.to_pdn()
     }
 
-    /// The JSON form (as a dict) of `tama pdn --json`.
+    /// The JSON form (as a dict) of `tama pdn json`.
     fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let value = serde_json::to_value(&self.game).map_err(json_err)?;
         to_py(py, &value)

@@ -196,6 +196,8 @@ def test_board_json():
     data = tama.Board("W:Wc3:Bc4,d5").to_json()
     assert data["fen"] == "W:Wc3:Bc4,d5"
     assert data["turn"] == "white" and data["rules"] == "armenian"
+    # As `tama show --json`: rank 8 first.
+    assert data["board"] == ["........"] * 3 + ["...b....", "..b.....", "..w....."] + ["........"] * 2
     assert [m["move"] for m in data["moves"]] == ["c3xe5"]
 
 
