@@ -119,6 +119,8 @@ def test_read_file_path_and_pathlike(tmp_path: pathlib.Path):
 def test_missing_file():
     with pytest.raises(OSError):
         list(tama.pdn.read(pathlib.Path("/nonexistent/games.pdn")))
+    with pytest.raises(FileNotFoundError):
+        tama.pdn.read("missing-games.pdn")
 
 
 def test_bytes_and_empty():

@@ -33,8 +33,11 @@ def _reader(source: Union[str, bytes, "os.PathLike[str]"]) -> _Reader:
     if isinstance(source, os.PathLike):
         return _Reader.from_file(os.fspath(source))
     if isinstance(source, str):
-        # A path is one line naming an existing file; anything else is PDN text.
-        if "\n" not in source and "[" not in source and os.path.isfile(source):
+        # A path is one line naming an existing file, or ending in `.pdn`
+        # (a missing file then raises FileNotFoundError rather than being
+        # read as PDN text); anything else is PDN text.
+        one_line = "\n" not in source and "[" not in source
+        if one_line and (os.path.isfile(source) or source.lower().endswith(".pdn")):
             return _Reader.from_file(source)
         return _Reader.from_text(source)
     raise TypeError(
@@ -47,8 +50,9 @@ def read(
 ) -> Iterator[Union[Game, PdnError]]:
     """Reads the games of a PDN file or text one at a time.
 
-    ``source`` is a path (``str`` naming an existing file, or a ``PathLike``)
-    or PDN text (``str`` or UTF-8 ``bytes``). Files are streamed: only the game
+    ``source`` is a path (a ``PathLike``, or a one-line ``str`` naming an
+    existing file or ending in ``.pdn``) or PDN text (any other ``str``, or
+    UTF-8 ``bytes``). Files are streamed: only the game
     being read is in memory.
 
     A game that cannot be read gives a ``PdnError`` whose message says where
