@@ -100,10 +100,11 @@ def read_game(text: str) -> Game:
     Raises ``PdnError`` when the game cannot be read or the text holds no
     game or several.
     """
-    games = list(_Reader.from_text(text))
-    for g in games:
-        if isinstance(g, PdnError):
-            raise g
+    games = []
+    for item in _Reader.from_text(text):
+        if isinstance(item, PdnError):
+            raise item
+        games.append(item)
     if len(games) != 1:
         raise PdnError(f"expected exactly one game, found {len(games)}")
     return games[0]
