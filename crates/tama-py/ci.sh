@@ -15,9 +15,14 @@ echo "== python package (tama-py)"
 "$python" --version
 "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet "$here" pytest numpy
+"$venv/bin/python" -m pip install --quiet "$here" pytest numpy "mypy==2.4.1"
 "$venv/bin/python" -c 'import tama; print("tama", tama.__version__, "installed")'
 # Run from the tests' folder so `import tama` finds the installed package,
 # not the source tree.
 cd "$here/tests"
+# The type stubs: consistent (mypy --strict) and matching the compiled
+# module (stubtest; PEP 800 disjoint bases are not marked in the stubs).
+"$venv/bin/python" -m mypy --strict --cache-dir=/dev/null -p tama
+MYPY_CACHE_DIR=/dev/null "$venv/bin/python" -m mypy.stubtest tama._tama --ignore-disjoint-bases \
+    --allowlist "$here/stubtest-allowlist.txt"
 "$venv/bin/python" -m pytest -p no:cacheprovider -q --rootdir "$here/tests" .
