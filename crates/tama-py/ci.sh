@@ -17,12 +17,17 @@ echo "== python package (tama-py)"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet "$here" pytest numpy "mypy==2.4.1"
 "$venv/bin/python" -c 'import tama; print("tama", tama.__version__, "installed")'
+# The type stubs: consistent (mypy --strict) and matching the compiled
+# module (stubtest; PEP 800 disjoint bases are not marked in the stubs).
+# Run in the temporary folder, so its cache goes with it and `tama` is the
+# installed package.
+(
+    cd "$(dirname "$venv")"
+    "$venv/bin/python" -m mypy --strict -p tama
+    "$venv/bin/python" -m mypy.stubtest tama._tama --ignore-disjoint-bases \
+        --allowlist "$here/stubtest-allowlist.txt"
+)
 # Run from the tests' folder so `import tama` finds the installed package,
 # not the source tree.
 cd "$here/tests"
-# The type stubs: consistent (mypy --strict) and matching the compiled
-# module (stubtest; PEP 800 disjoint bases are not marked in the stubs).
-"$venv/bin/python" -m mypy --strict --cache-dir=/dev/null -p tama
-MYPY_CACHE_DIR=/dev/null "$venv/bin/python" -m mypy.stubtest tama._tama --ignore-disjoint-bases \
-    --allowlist "$here/stubtest-allowlist.txt"
 "$venv/bin/python" -m pytest -p no:cacheprovider -q --rootdir "$here/tests" .
