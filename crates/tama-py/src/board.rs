@@ -121,6 +121,28 @@ impl PyMove {
         encode::move_index(&self.mv)
     }
 
+    /// Pickling: the position text, rules text and move text, read back
+    /// by `parse_move` on unpickling.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, String, String))> {
+        let restore = py.get_type::<PyMove>().getattr("_restore")?;
+        Ok((
+            restore,
+            (write_fen(&self.pos), write_rules(&self.rules), self.text()),
+        ))
+    }
+
+    /// Rebuilds a pickled move.
+    #[staticmethod]
+    fn _restore(fen: &str, rules: &str, text: &str) -> PyResult<PyMove> {
+        let rules = rules_from_text(rules)?;
+        let pos = position_from_text(fen)?;
+        let mv = parse_move(text, &pos, &rules).map_err(|e| move_error(&e))?;
+        Ok(PyMove::new(mv, pos, rules))
+    }
+
     /// The JSON form, as `tama moves --json` writes it: `{"move", "from",
     /// "to", "path", "captures", "promotes"}`.
     fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -407,6 +429,36 @@ impl PyBoard {
     /// included.
     fn repetitions(&self) -> usize {
         self.game.repetitions()
+    }
+
+    /// Pickling (for `multiprocessing`, say): the start position, rules
+    /// and the moves as text. An ending off the board (`resign`, …) is not
+    /// kept.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, String, Vec<String>))> {
+        let restore = py.get_type::<PyBoard>().getattr("_restore")?;
+        let moves = self.move_stack().iter().map(PyMove::text).collect();
+        Ok((
+            restore,
+            (self.starting_fen(), write_rules(&self.rules()), moves),
+        ))
+    }
+
+    /// Rebuilds a pickled board.
+    #[staticmethod]
+    fn _restore(fen: &str, rules: &str, moves: Vec<String>) -> PyResult<PyBoard> {
+        let mut board = PyBoard::py_new(Some(fen), rules)?;
+        for text in moves {
+            let mv =
+                parse_move(&text, board.position(), &board.rules()).map_err(|e| move_error(&e))?;
+            board
+                .game
+                .play(&mv)
+                .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        }
+        Ok(board)
     }
 
     /// A copy with the same position and move history.

@@ -1,6 +1,7 @@
 """Board, Move and Outcome: rules, move text and the text forms."""
 
 import copy
+import pickle
 
 import pytest
 
@@ -231,3 +232,18 @@ def test_endings_off_the_board():
     board.resign(tama.BLACK)
     board.pop()  # taking a move back also takes back the ending
     assert board.outcome() is None
+
+
+def test_pickle_board_and_moves():
+    board = tama.Board("W:WKa1,b2:BKh8", rules="turkish")
+    for text in ["a1-a2", "h8-h7", "a2-a1"]:
+        board.push(text)
+    again = pickle.loads(pickle.dumps(board))
+    assert again.fen == board.fen and again.rules_text == "turkish"
+    assert again.move_stack == board.move_stack
+    assert again.starting_fen == "W:WKa1,b2:BKh8"
+    again.push("h7-h8")
+    assert again.repetitions() == 2  # the history came along
+    moves = pickle.loads(pickle.dumps(board.legal_moves))
+    assert moves == board.legal_moves
+    assert [m.path for m in moves] == [m.path for m in board.legal_moves]
