@@ -16,6 +16,9 @@ use crate::encode;
 use crate::errors::{fen_error, move_error, rules_error, IllegalMoveError};
 use crate::json::to_py;
 
+/// What `__reduce__` returns: a function and its arguments.
+type Reduced<'py, A> = PyResult<(Bound<'py, PyAny>, A)>;
+
 /// Reads a rules text (`armenian`, `turkish,draw-one-each=no`, …).
 pub(crate) fn rules_from_text(text: &str) -> PyResult<Rules> {
     parse_rules(text).map_err(|e| rules_error(&e))
@@ -123,10 +126,7 @@ impl PyMove {
 
     /// Pickling: the position text, rules text and move text, read back
     /// by `parse_move` on unpickling.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, String, String))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduced<'py, (String, String, String)> {
         let restore = py.get_type::<PyMove>().getattr("_restore")?;
         Ok((
             restore,
@@ -434,10 +434,7 @@ impl PyBoard {
     /// Pickling (for `multiprocessing`, say): the start position, rules
     /// and the moves as text. An ending off the board (`resign`, …) is not
     /// kept.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, String, Vec<String>))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduced<'py, (String, String, Vec<String>)> {
         let restore = py.get_type::<PyBoard>().getattr("_restore")?;
         let moves = self.move_stack().iter().map(PyMove::text).collect();
         Ok((
