@@ -63,16 +63,10 @@
 //!   (one piece each, lone king against men, trading down when ahead) and
 //!   tempo (the centre and mobility terms exist but are off: they did not
 //!   win games); every weight is in [`params`], fitted to self-play results
-//!   (Texel's method, `examples/tune.rs`) and checked in matches.
-//! - **Matches** with paired openings, adjudication and Elo estimates in
-//!   [`arena`] (against the plain [`baseline`] player, or between
-//!   configurations for ablation), and a fixed search signature in
-//!   [`bench`](mod@bench).
+//!   (Texel's method, `tama-arena`'s `examples/tune.rs`) and checked in
+//!   matches (the `tama-arena` crate plays them).
 #![deny(missing_docs)]
 
-pub mod arena;
-pub mod baseline;
-pub mod bench;
 mod bits;
 mod engine;
 mod eval;

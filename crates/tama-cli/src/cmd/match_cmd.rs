@@ -1,7 +1,7 @@
 //! `tama match`: engine-versus-engine matches between two settings, with
 //! paired openings, a live W/D/L progress bar, the Elo difference and the
 //! games as PDN. The games themselves are played by
-//! [`tama_search::arena`].
+//! [`tama_arena`].
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -10,13 +10,11 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+use tama_arena::{Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind};
 use tama_core::{Position, Rules, Termination};
 use tama_notation::fen::parse_fen;
 use tama_notation::pdn::{GameResult, PdnGame, PdnReader};
 use tama_notation::rules_text::write_rules;
-use tama_search::arena::{
-    self, Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind,
-};
 use tama_search::params::EvalParams;
 use tama_search::Limits;
 
@@ -138,7 +136,7 @@ pub fn run(args: &Args, out: &mut dyn Write, term: Terminal) -> CmdResult {
     let result = std::thread::scope(|s| -> Result<MatchResult, CliError> {
         let games = s.spawn(|| {
             let tx = tx;
-            arena::play_match(&a, &b, &config, |g: &GameRecord| {
+            tama_arena::play_match(&a, &b, &config, |g: &GameRecord| {
                 let _ = tx.send(g.score_a());
             })
         });
@@ -290,7 +288,7 @@ fn openings(args: &Args, rules: &Rules) -> Result<Vec<Opening>, CliError> {
         None => {
             let pairs = (args.games.unwrap_or(DEFAULT_GAMES) as usize).div_ceil(2);
             let plies = args.random_plies.unwrap_or(DEFAULT_RANDOM_PLIES) as usize;
-            let list = arena::random_openings(rules, pairs, plies, args.seed);
+            let list = tama_arena::random_openings(rules, pairs, plies, args.seed);
             (list, pairs)
         }
     };
