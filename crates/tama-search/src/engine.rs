@@ -3,19 +3,20 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use tama_core::{
-    position_outcome, Bitboard, Color, Game, Move, Outcome, Position, Role, Rules, Termination,
+    position_outcome, Bitboard, Color, Game, Outcome, Position, Role, Rules, Termination,
 };
 
 use crate::eval::{EvalOptions, Evaluator};
 use crate::limits::{Limits, TimePlan};
 use crate::oracle::Oracle;
-use crate::params::EvalParams;
+use crate::params::{EvalParams, SearchOptions};
+use crate::report::{BestMove, Info, Line, SearchResult};
 use crate::score::{Score, INFINITY, MAX_PLY};
-use crate::search::{Ctx, SearchOptions, Worker};
 use crate::tt::Tt;
+use crate::worker::{Ctx, Worker};
 
 /// The deepest iteration the engine starts.
 pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
@@ -71,109 +72,6 @@ impl StopHandle {
     /// Whether a stop was requested since the current search started.
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// Why progress is being reported.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum InfoKind {
-    /// An iteration is complete; this is its line number `multipv`.
-    Iteration,
-    /// A new best move was found during an iteration (depth not complete).
-    NewBest,
-}
-
-/// Progress of a search, passed to the progress callback.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Info {
-    /// Why this is reported.
-    pub kind: InfoKind,
-    /// The iteration depth, in plies.
-    pub depth: u32,
-    /// The deepest ply reached (selective depth).
-    pub seldepth: u32,
-    /// The line number, 1 for the best (multi-PV).
-    pub multipv: usize,
-    /// The score of the line for the side to move at the root.
-    pub score: Score,
-    /// The score is only a lower bound (the line failed high).
-    pub lower_bound: bool,
-    /// The score is only an upper bound (the line failed low).
-    pub upper_bound: bool,
-    /// Nodes searched so far, all threads.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Time since the search started.
-    pub time: Duration,
-    /// Transposition table use, in permille.
-    pub hashfull: u32,
-    /// The principal variation, starting with the root move.
-    pub pv: Vec<Move>,
-}
-
-/// One analysed root move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Line {
-    /// The root move.
-    pub mv: Move,
-    /// Its score for the side to move at the root.
-    pub score: Score,
-    /// The principal variation, starting with `mv`.
-    pub pv: Vec<Move>,
-}
-
-/// The outcome of a search that found a move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BestMove {
-    /// The move to play.
-    pub mv: Move,
-    /// Its score for the side to move.
-    pub score: Score,
-    /// The principal variation, starting with `mv`.
-    pub pv: Vec<Move>,
-    /// Every line searched (multi-PV), best first; `lines[0]` is the best
-    /// move's.
-    pub lines: Vec<Line>,
-    /// The deepest completed iteration (0 when the move was forced and
-    /// returned at once).
-    pub depth: u32,
-    /// The selective depth of the best line.
-    pub seldepth: u32,
-    /// Nodes searched, all threads.
-    pub nodes: u64,
-    /// Time spent.
-    pub time: Duration,
-    /// Whether the search was ended by a stop request or a limit before its
-    /// last iteration completed.
-    pub interrupted: bool,
-}
-
-/// What a search returns.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SearchResult {
-    /// The best move found, with its analysis.
-    Move(BestMove),
-    /// The game is already over at the root: no legal move (the side to
-    /// move lost), or a draw by rule.
-    GameOver(Outcome),
-}
-
-impl SearchResult {
-    /// The best move, if the game is not over.
-    pub fn best_move(&self) -> Option<Move> {
-        match self {
-            SearchResult::Move(b) => Some(b.mv),
-            SearchResult::GameOver(_) => None,
-        }
-    }
-
-    /// The outcome, if the game is over.
-    pub fn game_over(&self) -> Option<Outcome> {
-        match self {
-            SearchResult::Move(_) => None,
-            SearchResult::GameOver(o) => Some(*o),
-        }
     }
 }
 
@@ -442,7 +340,10 @@ fn repeatable_history(root: &Position, history: &[Position]) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::InfoKind;
     use std::collections::HashSet;
+    use std::time::Duration;
+    use tama_core::Move;
     use tama_core::{Piece, Setup, Square};
 
     fn position(turn: Color, pieces: &[(Square, Color, Role)]) -> Position {

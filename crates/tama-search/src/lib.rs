@@ -73,15 +73,18 @@ mod eval;
 mod limits;
 pub mod oracle;
 pub mod params;
+mod qsearch;
+mod report;
+mod root;
 mod score;
 mod search;
 mod tt;
+mod worker;
 
-pub use engine::{
-    BestMove, Engine, EngineConfig, Info, InfoKind, Line, SearchResult, StopHandle, MAX_DEPTH,
-};
+pub use engine::{Engine, EngineConfig, StopHandle, MAX_DEPTH};
 pub use eval::{EvalOptions, Evaluator};
 pub use limits::{Clock, Limits};
 pub use oracle::{EndgameOracle, Oracle, OracleValue, Wdl};
+pub use params::SearchOptions;
+pub use report::{BestMove, Info, InfoKind, Line, SearchResult};
 pub use score::{Score, ScoreKind, MAX_PLY};
-pub use search::SearchOptions;
