@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use tama_search::options::{self, OptionKind, OptionValue};
 use tama_search::{EngineConfig, EvalOptions, Limits};
 
 /// What plays the moves.
@@ -15,23 +16,32 @@ pub enum PlayerKind {
 
 impl PlayerKind {
     /// Parses a player description: `baseline`, or `full` (the engine as
-    /// shipped) followed by comma-separated changes, each a feature name
-    /// with `-` (off) or `+` (on): `full,-lmr,-tt`. Search features: `tt`,
-    /// `aspiration`, `lmr`, `killers`, `history`, `ext`, `qthreats`,
-    /// `qpromo`, `rfp`, `nmp`, `lmp`, `futility`. Evaluation terms:
-    /// `advancement`, `centre`, `formation`, `mobility`, `promotion`,
-    /// `threats`, `endgame`, `tempo`, and `eval` (`-eval`: material only;
-    /// `+eval`: the default terms). Settings: `hash=MIB`, `threads=N`,
-    /// `WEIGHT=VALUE` for any evaluation weight of [`EvalParams::names`]
-    /// (`king=400`, `man_rank5=40`), and search parameters `extmode=N`
-    /// (`SearchParams::extension_mode`), `ttdepth=N`, `lmroffers=0|1`,
-    /// `lmpoffers=0|1`, `lmrbase=N` and `lmrdiv=N` (hundredths), `lmrmoves=N`,
-    /// `lmrdepth=N`, `extratio=N`, `lmpbase=N`, `lmpdepth=N`, `futdepth=N`,
-    /// `futmargin=N`, `rfpdepth=N` and `rfpmargin=N`.
+    /// shipped) followed by comma-separated changes, each either
+    /// `name=value` for any engine option of the registry
+    /// ([`tama_search::options`]: `hash=64`, `lmr=false`, `king=400`,
+    /// `man_rank5=40`, `lmr_min_depth=4`), or `-name` / `+name` to turn a
+    /// switch off or on: a search feature (`-lmr`, `-tt`, `-nmp`, `-ext`,
+    /// `+qthreats`, …) or an evaluation term, with or without its `eval_`
+    /// prefix (`-mobility`, `-eval_tempo`). `-eval` keeps material only,
+    /// `+eval` restores the default terms. `tama match --list-options`
+    /// lists every option.
+    ///
+    /// ```
+    /// use tama_arena::PlayerKind;
+    ///
+    /// let PlayerKind::Engine(c) = PlayerKind::parse("full,-lmr,-tempo,king=400").unwrap() else {
+    ///     unreachable!()
+    /// };
+    /// assert!(!c.search.lmr && !c.eval.tempo && c.eval_params.king == 400);
+    /// let err = PlayerKind::parse("full,hash=99999999").unwrap_err();
+    /// assert_eq!(err, "hash=99999999: out of range 1..=65536");
+    /// ```
     ///
     /// # Errors
     ///
-    /// A message naming the unknown part.
+    /// A message naming the part that is not understood: an unknown
+    /// player, option or switch, or a value of the wrong type or out of
+    /// range (with the range).
     pub fn parse(spec: &str) -> Result<PlayerKind, String> {
         let mut parts = spec.split(',').map(str::trim);
         let base = parts.next().unwrap_or("");
@@ -48,74 +58,35 @@ impl PlayerKind {
         }
         let mut c = EngineConfig::default();
         for part in parts {
-            if let Some((key, value)) = part.split_once('=') {
-                if let Ok(v) = value.parse::<i32>() {
-                    if c.eval_params.set(key, v) {
-                        continue;
-                    }
-                }
-                let n: usize = value
-                    .parse()
-                    .map_err(|_| format!("`{part}`: `{value}` is not a number"))?;
-                match key {
-                    "hash" => c.hash_mib = n,
-                    "threads" => c.threads = n.max(1),
-                    "extmode" => c.search.params.extension_mode = n as u8,
-                    "ttdepth" => c.search.params.tt_min_depth = n as i32,
-                    "lmroffers" => c.search.params.lmr_reduces_offers = n != 0,
-                    "lmpoffers" => c.search.params.lmp_prunes_offers = n != 0,
-                    "lmrbase" => c.search.params.lmr_base = n as f64 / 100.0,
-                    "lmrdiv" => c.search.params.lmr_divisor = n as f64 / 100.0,
-                    "lmrmoves" => c.search.params.lmr_min_moves = n,
-                    "lmrdepth" => c.search.params.lmr_min_depth = n as i32,
-                    "extratio" => c.search.params.max_extension_ratio = n as i32,
-                    "lmpbase" => c.search.params.lmp_base = n,
-                    "lmpdepth" => c.search.params.lmp_max_depth = n as i32,
-                    "futdepth" => c.search.params.futility_max_depth = n as i32,
-                    "futmargin" => c.search.params.futility_margin = n as i32,
-                    "rfpdepth" => c.search.params.rfp_max_depth = n as i32,
-                    "rfpmargin" => c.search.params.rfp_margin = n as i32,
-                    _ => return Err(format!("unknown setting `{key}`")),
-                }
+            if part.contains('=') {
+                c.apply_setting(part).map_err(|e| e.to_string())?;
                 continue;
             }
             let (on, name) = match part.split_at(part.len().min(1)) {
                 ("-", name) => (false, name),
                 ("+", name) => (true, name),
-                _ => return Err(format!("`{part}`: expected `-feature` or `+feature`")),
-            };
-            let s = &mut c.search;
-            let e = &mut c.eval;
-            match name {
-                "tt" => s.tt = on,
-                "aspiration" => s.aspiration = on,
-                "lmr" => s.lmr = on,
-                "killers" => s.killers = on,
-                "history" => s.history = on,
-                "ext" => s.extensions = on,
-                "qthreats" => s.qsearch_threats = on,
-                "qpromo" => s.qsearch_promotions = on,
-                "rfp" => s.rfp = on,
-                "nmp" => s.null_move = on,
-                "lmp" => s.lmp = on,
-                "futility" => s.futility = on,
-                "advancement" => e.advancement = on,
-                "centre" => e.centre = on,
-                "formation" => e.formation = on,
-                "mobility" => e.mobility = on,
-                "promotion" => e.promotion = on,
-                "threats" => e.threats = on,
-                "endgame" => e.endgame = on,
-                "tempo" => e.tempo = on,
-                "eval" => {
-                    *e = if on {
-                        EvalOptions::DEFAULT
-                    } else {
-                        EvalOptions::MATERIAL
-                    }
+                _ => {
+                    return Err(format!(
+                        "`{part}`: expected `-switch`, `+switch` or `name=value`"
+                    ))
                 }
-                _ => return Err(format!("unknown feature `{name}`")),
+            };
+            if name == "eval" {
+                c.eval = if on {
+                    EvalOptions::DEFAULT
+                } else {
+                    EvalOptions::MATERIAL
+                };
+                continue;
             }
+            let switch = [name.to_string(), format!("eval_{name}")]
+                .into_iter()
+                .filter_map(|n| options::find(&n))
+                .find(|o| o.kind == OptionKind::Bool)
+                .ok_or_else(|| format!("unknown switch `{name}`"))?;
+            switch
+                .set(&mut c, OptionValue::Bool(on))
+                .map_err(|e| e.to_string())?;
         }
         Ok(PlayerKind::Engine(Box::new(c)))
     }
@@ -176,5 +147,63 @@ mod tests {
         assert!(PlayerKind::parse("full,-nonsense").is_err());
         assert!(PlayerKind::parse("strong").is_err());
         assert!(without("tt").is_ok());
+    }
+
+    #[test]
+    fn every_documented_switch_changes_the_engine() {
+        let default = EngineConfig::default();
+        for name in [
+            "tt",
+            "aspiration",
+            "lmr",
+            "killers",
+            "history",
+            "ext",
+            "qthreats",
+            "qpromo",
+            "rfp",
+            "nmp",
+            "lmp",
+            "futility",
+            "advancement",
+            "centre",
+            "formation",
+            "mobility",
+            "promotion",
+            "threats",
+            "endgame",
+            "tempo",
+            "eval",
+        ] {
+            // Each switch flipped away from its default gives another engine.
+            let flipped = ["-", "+"]
+                .iter()
+                .filter_map(|sign| PlayerKind::parse(&format!("full,{sign}{name}")).ok())
+                .filter(|k| *k != PlayerKind::Engine(Box::new(default.clone())))
+                .count();
+            assert_eq!(flipped, 1, "{name}");
+        }
+        let PlayerKind::Engine(c) = PlayerKind::parse("full,-eval,+tempo").unwrap() else {
+            panic!("an engine");
+        };
+        assert!(c.eval.tempo && !c.eval.advancement);
+    }
+
+    #[test]
+    fn settings_errors_name_the_option_and_range() {
+        assert_eq!(
+            PlayerKind::parse("full,threads=0"),
+            Err("threads=0: out of range 1..=256".to_string())
+        );
+        assert_eq!(
+            PlayerKind::parse("full,queen=9"),
+            Err("queen=9: unknown option `queen`".to_string())
+        );
+        assert_eq!(
+            PlayerKind::parse("full,+king"),
+            Err("unknown switch `king`".to_string())
+        );
+        assert!(PlayerKind::parse("full,lmr").is_err());
+        assert!(PlayerKind::parse("baseline,-lmr").is_err());
     }
 }

@@ -165,6 +165,22 @@ impl Engine {
         self.config.multipv = lines.max(1);
     }
 
+    /// Replaces the whole configuration. The transposition table keeps its
+    /// contents unless its size changes; threads and lines are raised to
+    /// at least 1, as in [`Engine::new`].
+    pub fn set_config(&mut self, config: EngineConfig) {
+        if config.hash_mib != self.config.hash_mib {
+            self.set_hash_mib(config.hash_mib);
+        }
+        self.set_threads(config.threads);
+        self.evaluator = Evaluator::new(config.eval_params, config.eval);
+        self.config = EngineConfig {
+            threads: config.threads.max(1),
+            multipv: config.multipv.max(1),
+            ..config
+        };
+    }
+
     /// Forgets everything learnt: empties the transposition table and the
     /// move-ordering statistics. After `clear` the engine behaves like a
     /// new one (searches with one thread and a depth or node limit give

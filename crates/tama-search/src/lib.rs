@@ -71,6 +71,7 @@ mod bits;
 mod engine;
 mod eval;
 mod limits;
+pub mod options;
 pub mod oracle;
 pub mod params;
 mod qsearch;
