@@ -5,9 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use tama_core::{
-    position_outcome, Bitboard, Color, Game, Outcome, Position, Role, Rules, Termination,
-};
+use tama_core::{position_outcome, Game, Outcome, Position, Repetitions, Rules, Termination};
 
 use crate::eval::{EvalOptions, Evaluator};
 use crate::limits::{Limits, TimePlan};
@@ -242,9 +240,10 @@ impl Engine {
             return SearchResult::GameOver(outcome);
         }
         let keys = repeatable_history(root, history);
-        if rules.draw_repetition && keys.iter().filter(|&&k| k == root.hash()).count() >= 2 {
+        if rules.draw_repetition && keys.count >= 3 {
             return SearchResult::GameOver(Outcome::draw(Termination::Repetition));
         }
+        let keys = keys.keys;
         let moves = root.legal_moves(rules);
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let forced = moves.len() == 1 && !limits.infinite;
@@ -331,26 +330,29 @@ impl Engine {
     }
 }
 
-/// The keys of the positions of `history` that a search from `root` may
-/// repeat: the longest run at its end with, for each side, as many men on
-/// each rank and as many kings as the root (any other position is behind
-/// an irreversible move: a capture, a promotion or a man's step forward;
-/// men's sideways steps can be undone).
-fn repeatable_history(root: &Position, history: &[Position]) -> Vec<u64> {
-    let same = |p: &Position| {
-        Color::ALL.iter().all(|&c| {
-            (0..8).all(|r| {
-                let rank = Bitboard::rank(r);
-                (p.pieces_of(c, Role::Man) & rank).count()
-                    == (root.pieces_of(c, Role::Man) & rank).count()
-            }) && p.pieces_of(c, Role::King).count() == root.pieces_of(c, Role::King).count()
-        })
-    };
-    let run = history.iter().rev().take_while(|p| same(p)).count();
-    history[history.len() - run..]
-        .iter()
-        .map(|p| p.hash())
-        .collect()
+/// What the game history means for a search from its root.
+struct RootHistory {
+    /// The Zobrist keys of the positions before the root that the search
+    /// may repeat (those since the last irreversible move), oldest first.
+    keys: Vec<u64>,
+    /// How often the root position has occurred, counting itself.
+    count: usize,
+}
+
+/// Reads `history` (the positions before `root`, oldest first) with the
+/// rules library's repetition tracker: the root's occurrence count and the
+/// positions the search may repeat. The search's own check (`is_draw`)
+/// compares these keys along its path as a fast path; a test drives both
+/// over random games.
+fn repeatable_history(root: &Position, history: &[Position]) -> RootHistory {
+    let mut reps = Repetitions::from_positions(history);
+    reps.push(*root);
+    let count = reps.count();
+    let run = reps.repeatable();
+    RootHistory {
+        keys: run[..run.len() - 1].iter().map(Position::hash).collect(),
+        count,
+    }
 }
 
 #[cfg(test)]
@@ -360,7 +362,7 @@ mod tests {
     use std::collections::HashSet;
     use std::time::Duration;
     use tama_core::Move;
-    use tama_core::{Piece, Setup, Square};
+    use tama_core::{Color, Piece, Role, Setup, Square};
 
     fn position(turn: Color, pieces: &[(Square, Color, Role)]) -> Position {
         let mut s = Setup::empty(turn);
@@ -817,7 +819,8 @@ mod tests {
                 (Square::C3, White, Role::Man),
             ],
         );
-        let keys = repeatable_history(&root, &[root, before_man_move, same_men]);
-        assert_eq!(keys, vec![same_men.hash()]);
+        let h = repeatable_history(&root, &[root, before_man_move, same_men]);
+        assert_eq!(h.keys, vec![same_men.hash()]);
+        assert_eq!(h.count, 1);
     }
 }
