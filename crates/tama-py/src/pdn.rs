@@ -200,11 +200,17 @@ impl PyPdnGame {
             .collect()
     }
 
-    /// A `Board` at the end of the main line, with its moves as history.
+    /// A `Board` at the end of the main line, with its moves as history
+    /// and the game's ending (an ending off the board comes from the
+    /// result and the `Termination` tag).
     fn board(&self) -> PyBoard {
+        if let Ok(game) = self.game.to_game() {
+            return PyBoard { game };
+        }
+        // The result does not fit the board (a record written by hand):
+        // the moves alone.
         let mut game = Game::from_position(*self.game.rules(), *self.game.start());
         for m in self.game.moves() {
-            // Every move of a read or built game record is legal.
             if game.play(&m).is_err() {
                 break;
             }
@@ -239,8 +245,10 @@ impl PyPdnGame {
 
     /// A game record of a board's moves from its start position, with
     /// free-form `tags` (e.g. `{"White": "tama", "Event": "self-play"}`).
-    /// The result is the board's outcome when the game is over, else
-    /// `result` (`"*"` by default).
+    /// The result is the board's outcome when the game is over (an ending
+    /// off the board also writes a `Termination` tag), else `result`
+    /// (`"*"` by default). `ValueError` for a tag PDN cannot hold or a
+    /// `result` that disagrees with the board's outcome.
     #[staticmethod]
     #[pyo3(signature = (board, tags = None, result = None))]
     fn from_board(
@@ -248,24 +256,28 @@ impl PyPdnGame {
         tags: Option<Bound<'_, PyDict>>,
         result: Option<&str>,
     ) -> PyResult<PyPdnGame> {
-        let g = &board.game;
-        let mut game = PdnGame::new(*g.rules(), *g.start());
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        if let Some(tags) = tags {
+            for (k, v) in tags.iter() {
+                pairs.push((k.extract()?, v.str()?.to_string()));
+            }
+        }
+        let mut game = PdnGame::from_game(
+            &board.game,
+            pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        )
+        .map_err(|e| PyValueError::new_err(format!("tag: {e}")))?;
         if let Some(text) = result {
             let r: GameResult = text
                 .parse()
                 .map_err(|e| PyValueError::new_err(format!("result: {e}")))?;
-            game.set_result(r);
-        }
-        for m in g.moves() {
-            game.push_move(*m)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        }
-        if let Some(tags) = tags {
-            for (k, v) in tags.iter() {
-                let (k, v): (String, String) = (k.extract()?, v.str()?.to_string());
-                game.set_tag(&k, &v)
-                    .map_err(|e| PyValueError::new_err(format!("tag {k}: {e}")))?;
+            if board.game.outcome().is_some() && r != game.result() {
+                return Err(PyValueError::new_err(format!(
+                    "result {text} disagrees with the board's outcome {}",
+                    game.result().as_str()
+                )));
             }
+            game.set_result(r);
         }
         Ok(PyPdnGame { game })
     }

@@ -105,6 +105,19 @@ def test_from_board_and_back():
     assert tama.pdn.Game.from_board(tama.Board(), result="1-0").result == "1-0"
     with pytest.raises(ValueError):
         tama.pdn.Game.from_board(tama.Board(), {"Result": "1-0"})
+    with pytest.raises(ValueError, match="disagrees"):
+        tama.pdn.Game.from_board(board, result="1-0")
+
+
+def test_ending_off_the_board_round_trips():
+    board = tama.Board()
+    board.push("c3-c4")
+    board.resign(tama.BLACK)
+    game = tama.pdn.Game.from_board(board, {"White": "Ani"})
+    assert game.result == "1-0" and game.tag("Termination") == "resignation"
+    back = tama.pdn.read_game(game.to_pdn()).board()
+    assert back.outcome() == board.outcome()
+    assert back.move_stack == board.move_stack
 
 
 def test_read_file_path_and_pathlike(tmp_path: pathlib.Path):
