@@ -11,8 +11,10 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString};
+use pyo3::IntoPyObjectExt;
 use tama_core::{Game, Position, Rules};
+use tama_search::options::{self, OptionKind, OptionValue};
 use tama_search::{
     Engine, EngineConfig, Info, InfoKind, Limits, Score, ScoreKind, SearchResult, StopHandle,
     MAX_DEPTH,
@@ -168,7 +170,8 @@ fn pv_moves(root: &Position, rules: &Rules, pv: &[tama_core::Move]) -> Vec<PyMov
 
 /// The search engine: iterative deepening alpha-beta with a transposition
 /// table of `hash_mib` MiB (1 to 65536) and `threads` search threads (1 to
-/// 256).
+/// 256). Other options of the engine's registry (`Engine.options()`) are
+/// keywords: `Engine(lmr=False, king=400)`.
 ///
 /// `analyse(board, depth=…, movetime=…, nodes=…, multipv=…)` returns the
 /// best lines, `play(board, …)` the best move. Give at least one limit;
@@ -223,6 +226,31 @@ fn in_range(name: &str, value: usize, max: usize) -> PyResult<usize> {
         Err(PyValueError::new_err(format!(
             "{name} {value} out of range: expected 1 to {max}"
         )))
+    }
+}
+
+/// The text of an option value given from Python (bool, int, float, str).
+fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    if value.is_instance_of::<PyBool>() {
+        return Ok(value.extract::<bool>()?.to_string());
+    }
+    if value.is_instance_of::<PyInt>() || value.is_instance_of::<PyFloat>() {
+        return Ok(value.str()?.to_string());
+    }
+    if let Ok(s) = value.cast::<PyString>() {
+        return Ok(s.to_string());
+    }
+    Err(PyValueError::new_err(format!(
+        "an option value must be a bool, int, float or str, not {}",
+        value.get_type().name()?
+    )))
+}
+
+fn option_value(py: Python<'_>, v: OptionValue) -> PyResult<Bound<'_, PyAny>> {
+    match v {
+        OptionValue::Bool(b) => b.into_bound_py_any(py),
+        OptionValue::Int(n) => n.into_bound_py_any(py),
+        OptionValue::Real(x) => x.into_bound_py_any(py),
     }
 }
 
@@ -301,13 +329,25 @@ impl PyEngine {
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (hash_mib = 16, threads = 1))]
-    fn py_new(hash_mib: usize, threads: usize) -> PyResult<PyEngine> {
-        let config = EngineConfig {
+    #[pyo3(signature = (hash_mib = 16, threads = 1, **options))]
+    fn py_new(
+        hash_mib: usize,
+        threads: usize,
+        options: Option<Bound<'_, PyDict>>,
+    ) -> PyResult<PyEngine> {
+        let mut config = EngineConfig {
             hash_mib: in_range("hash_mib", hash_mib, 65536)?,
             threads: in_range("threads", threads, 256)?,
             ..EngineConfig::default()
         };
+        if let Some(options) = options {
+            for (name, value) in options.iter() {
+                let name: String = name.extract()?;
+                config
+                    .set_option(&name, &option_text(&value)?)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+            }
+        }
         let engine = Engine::new(config);
         let stop = engine.stop_handle();
         Ok(PyEngine {
@@ -389,6 +429,71 @@ impl PyEngine {
         let rules = *game.rules();
         let result = self.run(py, game, limits, 1, None)?;
         Ok(result.best_move().map(|m| PyMove::new(m, root, rules)))
+    }
+
+    /// Sets an engine option by name (see `Engine.options()`): a bool, int,
+    /// float or its text. `ValueError` names the option and its range when
+    /// the name or value is bad. Waits for a running search.
+    fn set_option(&self, py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = option_text(value)?;
+        py.detach(|| {
+            self.engine
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .set_option(name, &text)
+        })
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The value of an engine option (`ValueError` for an unknown name).
+    fn option<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        let value = py.detach(|| {
+            self.engine
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .config()
+                .option(name)
+        });
+        let value = value
+            .ok_or_else(|| PyValueError::new_err(format!("unknown engine option `{name}`")))?;
+        option_value(py, value)
+    }
+
+    /// Every engine option of the registry: a list of dicts with `name`,
+    /// `aliases`, `group`, `type` (`"bool"`, `"int"`, `"real"`), `min`,
+    /// `max` (`None` for bools), `default` and `description`. They can be
+    /// given to the constructor as keywords (`Engine(lmr=False, king=400)`)
+    /// or set with `set_option`.
+    #[staticmethod]
+    fn options(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+        options::all()
+            .iter()
+            .map(|o| {
+                let d = PyDict::new(py);
+                d.set_item("name", o.name)?;
+                d.set_item("aliases", o.aliases.to_vec())?;
+                d.set_item("group", o.group.name())?;
+                let (kind, min, max) = match o.kind {
+                    OptionKind::Bool => ("bool", None, None),
+                    OptionKind::Int { min, max } => (
+                        "int",
+                        Some(min.into_bound_py_any(py)?),
+                        Some(max.into_bound_py_any(py)?),
+                    ),
+                    OptionKind::Real { min, max } => (
+                        "real",
+                        Some(min.into_bound_py_any(py)?),
+                        Some(max.into_bound_py_any(py)?),
+                    ),
+                };
+                d.set_item("type", kind)?;
+                d.set_item("min", min)?;
+                d.set_item("max", max)?;
+                d.set_item("default", option_value(py, o.default_value())?)?;
+                d.set_item("description", o.description)?;
+                Ok(d)
+            })
+            .collect()
     }
 
     /// Asks the running search (from another thread) to stop; it returns

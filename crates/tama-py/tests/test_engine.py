@@ -179,3 +179,27 @@ def test_no_search_from_inside_a_callback():
 
     with pytest.raises(RuntimeError, match="inside an info callback"):
         engine.analyse(tama.Board(), depth=2, info=nested)
+
+
+def test_option_registry():
+    opts = {o["name"]: o for o in tama.Engine.options()}
+    assert opts["hash"]["type"] == "int" and opts["hash"]["default"] == 16
+    assert (opts["hash"]["min"], opts["hash"]["max"]) == (1, 65536)
+    assert opts["lmr"]["type"] == "bool" and opts["lmr"]["min"] is None
+    engine = tama.Engine(lmr=False, king=400)
+    assert engine.option("lmr") is False and engine.option("king") == 400
+    engine.set_option("king", 350)
+    engine.set_option("lmr", "true")
+    assert engine.option("king") == 350 and engine.option("lmr") is True
+    assert engine.play(tama.Board(), depth=3) in tama.Board().legal_moves
+
+
+def test_bad_options_name_the_option_and_range():
+    with pytest.raises(ValueError, match="king=99999: out of range"):
+        tama.Engine(king=99999)
+    with pytest.raises(ValueError, match="no_such_option"):
+        tama.Engine().set_option("no_such_option", 1)
+    with pytest.raises(ValueError, match="unknown engine option"):
+        tama.Engine().option("no_such_option")
+    with pytest.raises(ValueError, match="must be a bool"):
+        tama.Engine(lmr=[1])

@@ -160,7 +160,14 @@ class Line:
 class Engine:
     """The search engine (``hash_mib`` 1–65536, ``threads`` 1–256)."""
 
-    def __new__(cls, hash_mib: int = 16, threads: int = 1) -> "Engine": ...
+    def __new__(
+        cls, hash_mib: int = 16, threads: int = 1, **options: Union[bool, int, float, str]
+    ) -> "Engine": ...
+    def set_option(self, name: str, value: Union[bool, int, float, str]) -> None: ...
+    def option(self, name: str) -> Union[bool, int, float]: ...
+    @staticmethod
+    def options() -> List[Dict[str, Any]]:
+        """The engine's option registry: name, aliases, group, type, min, max, default, description."""
     def analyse(
         self,
         board: Board,
