@@ -474,11 +474,24 @@ impl PyBoard {
     /// Counts the leaves of the move tree `depth` plies deep (unique moves,
     /// as in RULES.md), with the GIL released. `threads` > 1 splits the
     /// root moves over that many threads.
+    ///
+    /// `depth` 0 to 64 and `threads` 1 to 256 (as `tama perft`); a deep
+    /// count cannot be interrupted.
     #[pyo3(signature = (depth, threads = 1))]
-    fn perft(&self, py: Python<'_>, depth: u32, threads: usize) -> u64 {
+    fn perft(&self, py: Python<'_>, depth: u32, threads: usize) -> PyResult<u64> {
+        if depth > 64 {
+            return Err(PyValueError::new_err(format!(
+                "depth {depth} out of range: expected 0 to 64"
+            )));
+        }
+        if !(1..=256).contains(&threads) {
+            return Err(PyValueError::new_err(format!(
+                "threads {threads} out of range: expected 1 to 256"
+            )));
+        }
         let pos = *self.position();
         let rules = self.rules();
-        py.detach(|| perft_parallel(&pos, &rules, depth, threads.max(1)))
+        Ok(py.detach(|| perft_parallel(&pos, &rules, depth, threads)))
     }
 
     /// The piece on a square (`"c3"`): `"w"`/`"b"` for men, `"W"`/`"B"`

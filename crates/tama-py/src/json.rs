@@ -39,9 +39,22 @@ pub(crate) fn to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, 
     })
 }
 
+/// How deeply nested a Python value may be (serde_json reads JSON text to
+/// 128 levels; a game record needs far fewer).
+const MAX_NESTING: usize = 128;
+
 /// The JSON value of a Python object made of dicts (str keys), lists,
 /// tuples, str, int, float, bool and None.
 pub(crate) fn from_py(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    from_py_at(obj, 0)
+}
+
+fn from_py_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
+    if depth > MAX_NESTING {
+        return Err(PyValueError::new_err(format!(
+            "JSON value nested deeper than {MAX_NESTING} levels"
+        )));
+    }
     if obj.is_none() {
         return Ok(Value::Null);
     }
@@ -69,14 +82,14 @@ pub(crate) fn from_py(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
             let key: String = k
                 .extract()
                 .map_err(|_| PyValueError::new_err("JSON object keys must be strings"))?;
-            map.insert(key, from_py(&v)?);
+            map.insert(key, from_py_at(&v, depth + 1)?);
         }
         return Ok(Value::Object(map));
     }
     if let Ok(seq) = obj.try_iter() {
         let mut items = Vec::new();
         for item in seq {
-            items.push(from_py(&item?)?);
+            items.push(from_py_at(&item?, depth + 1)?);
         }
         return Ok(Value::Array(items));
     }

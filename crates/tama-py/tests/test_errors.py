@@ -83,3 +83,22 @@ def test_random_pdn_never_crashes():
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 30)))
         for item in tama.pdn.read(text, errors="yield"):
             assert isinstance(item, (tama.pdn.Game, tama.PdnError))
+
+
+def test_out_of_range_arguments():
+    board = tama.Board()
+    with pytest.raises(ValueError, match="depth 65 out of range"):
+        board.perft(65)
+    with pytest.raises(ValueError, match="threads 0 out of range"):
+        board.perft(2, threads=0)
+    with pytest.raises(OverflowError):
+        board.perft(-1)
+    assert board.perft(0) == 1
+
+
+def test_deeply_nested_json_is_refused():
+    value = []
+    for _ in range(10_000):
+        value = [value]
+    with pytest.raises(ValueError, match="nested deeper"):
+        tama.pdn.Game.from_json({"moves": value})
