@@ -203,3 +203,10 @@ def test_bad_options_name_the_option_and_range():
         tama.Engine().option("no_such_option")
     with pytest.raises(ValueError, match="must be a bool"):
         tama.Engine(lmr=[1])
+
+
+def test_two_search_threads():
+    board = tama.Board(rules="turkish")
+    line = tama.Engine(threads=2).analyse(board, depth=6)[0]
+    assert line.depth >= 6 and line.move in board.legal_moves
+    replay(board, line.pv)
