@@ -245,8 +245,12 @@ impl PyOutcome {
 ///
 /// Moves are pushed as `Move` objects or move text (`board.push("c3-c4")`)
 /// and taken back with `pop()`; `outcome()` knows every ending on the
-/// board, threefold repetition included. Bad input raises `FenError`,
-/// `RulesError`, `MoveTextError` or `IllegalMoveError` (all `ValueError`).
+/// board, threefold repetition included, and those off it (`resign`,
+/// `agree_draw`, `adjudicate`, `lose_on_time`). `to_array()`,
+/// `Move.index()` and `move_from_index` encode positions and moves for
+/// machine learning; `tama.Engine` searches a board. Bad input raises
+/// `FenError`, `RulesError`, `MoveTextError` or `IllegalMoveError` (all
+/// `ValueError`).
 #[pyclass(module = "tama", name = "Board")]
 #[derive(Clone)]
 pub struct PyBoard {
