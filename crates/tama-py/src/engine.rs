@@ -255,9 +255,10 @@ fn option_value(py: Python<'_>, v: OptionValue) -> PyResult<Bound<'_, PyAny>> {
 }
 
 thread_local! {
-    /// Set while this thread runs a Python `info` callback of a search: a
-    /// search started from there would wait for the engine it is inside.
-    static IN_CALLBACK: Cell<bool> = const { Cell::new(false) };
+    /// The address of the engine whose search runs a Python `info`
+    /// callback on this thread (0: none). Using that engine from the
+    /// callback would wait for the search that is waiting for the callback.
+    static IN_CALLBACK: Cell<usize> = const { Cell::new(0) };
 }
 
 /// A progress report as a `Line`.
@@ -276,6 +277,29 @@ fn info_line(info: &Info, root: &Position, rules: &Rules) -> Option<PyLine> {
 }
 
 impl PyEngine {
+    fn address(&self) -> usize {
+        std::ptr::from_ref(self) as usize
+    }
+
+    /// Runs `f` on the engine with the GIL released, once the engine is
+    /// free (a running search ends first). `RuntimeError` when called from
+    /// an `info` callback of this engine's own search.
+    fn with_engine<R: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Engine) -> R + Send,
+    ) -> PyResult<R> {
+        if IN_CALLBACK.with(Cell::get) == self.address() {
+            return Err(PyRuntimeError::new_err(
+                "cannot use an engine from inside an info callback of its own search",
+            ));
+        }
+        Ok(py.detach(|| {
+            let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
+            f(&mut engine)
+        }))
+    }
+
     /// Runs a search on a copy of the board's game with the GIL released,
     /// calling `info` (with the GIL) after each completed iteration.
     fn run(
@@ -287,16 +311,11 @@ impl PyEngine {
         info: Option<Py<PyAny>>,
     ) -> PyResult<SearchResult> {
         let multipv = in_range("multipv", multipv, 64)?;
-        if IN_CALLBACK.with(Cell::get) {
-            return Err(PyRuntimeError::new_err(
-                "cannot search from inside an info callback of a search",
-            ));
-        }
         let root = *game.position();
         let rules = *game.rules();
+        let me = self.address();
         let mut failure: Option<PyErr> = None;
-        let result = py.detach(|| {
-            let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
+        let result = self.with_engine(py, |engine| {
             engine.set_multipv(multipv);
             engine.search_game(&game, &limits, |report| {
                 let Some(callback) = info.as_ref() else {
@@ -309,16 +328,16 @@ impl PyEngine {
                     return;
                 };
                 Python::attach(|py| {
-                    IN_CALLBACK.with(|c| c.set(true));
+                    let outer = IN_CALLBACK.with(|c| c.replace(me));
                     let called = Py::new(py, line).and_then(|l| callback.call1(py, (l,)));
-                    IN_CALLBACK.with(|c| c.set(false));
+                    IN_CALLBACK.with(|c| c.set(outer));
                     if let Err(e) = called {
                         failure = Some(e);
                         self.stop.stop();
                     }
                 });
             })
-        });
+        })?;
         match failure {
             Some(e) => Err(e),
             None => Ok(result),
@@ -436,24 +455,13 @@ impl PyEngine {
     /// the name or value is bad. Waits for a running search.
     fn set_option(&self, py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
         let text = option_text(value)?;
-        py.detach(|| {
-            self.engine
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .set_option(name, &text)
-        })
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+        self.with_engine(py, |engine| engine.set_option(name, &text))?
+            .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// The value of an engine option (`ValueError` for an unknown name).
     fn option<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-        let value = py.detach(|| {
-            self.engine
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .config()
-                .option(name)
-        });
+        let value = self.with_engine(py, |engine| engine.config().option(name))?;
         let value = value
             .ok_or_else(|| PyValueError::new_err(format!("unknown engine option `{name}`")))?;
         option_value(py, value)
@@ -506,27 +514,17 @@ impl PyEngine {
 
     /// Forgets everything learnt (transposition table, move ordering):
     /// the engine then behaves like a new one. Waits for a running search.
-    fn clear(&self, py: Python<'_>) {
-        py.detach(|| {
-            self.engine
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .clear();
-        });
+    fn clear(&self, py: Python<'_>) -> PyResult<()> {
+        self.with_engine(py, Engine::clear)
     }
 
     /// The static evaluation of the board's position for the side to move.
-    fn evaluate(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyScore {
+    fn evaluate(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<PyScore> {
         let pos = *board.game.position();
         let rules = *board.game.rules();
         drop(board);
-        let score = py.detach(|| {
-            self.engine
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .evaluate(&pos, &rules)
-        });
-        PyScore { score }
+        let score = self.with_engine(py, |engine| engine.evaluate(&pos, &rules))?;
+        Ok(PyScore { score })
     }
 
     fn __repr__(&self) -> String {

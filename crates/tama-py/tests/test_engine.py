@@ -179,6 +179,13 @@ def test_no_search_from_inside_a_callback():
 
     with pytest.raises(RuntimeError, match="inside an info callback"):
         engine.analyse(tama.Board(), depth=2, info=nested)
+    with pytest.raises(RuntimeError, match="inside an info callback"):
+        engine.analyse(tama.Board(), depth=2, info=lambda line: engine.set_option("lmr", False))
+    # Another engine may be used from the callback.
+    other = tama.Engine()
+    moves = []
+    engine.analyse(tama.Board(), depth=2, info=lambda line: moves.append(other.play(tama.Board(), depth=1)))
+    assert len(moves) == 2 and all(m in tama.Board().legal_moves for m in moves)
 
 
 def test_option_registry():
