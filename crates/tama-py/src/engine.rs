@@ -318,19 +318,22 @@ impl PyEngine {
         let result = self.with_engine(py, |engine| {
             engine.set_multipv(multipv);
             engine.search_game(&game, &limits, |report| {
-                let Some(callback) = info.as_ref() else {
-                    return;
-                };
                 if report.kind != InfoKind::Iteration || failure.is_some() {
                     return;
                 }
-                let Some(line) = info_line(report, &root, &rules) else {
-                    return;
-                };
+                // After each iteration: Python's signal handlers (Ctrl-C
+                // stops the search with KeyboardInterrupt), then `info`.
                 Python::attach(|py| {
-                    let outer = IN_CALLBACK.with(|c| c.replace(me));
-                    let called = Py::new(py, line).and_then(|l| callback.call1(py, (l,)));
-                    IN_CALLBACK.with(|c| c.set(outer));
+                    let mut called = py.check_signals();
+                    if let (Ok(()), Some(callback)) = (&called, info.as_ref()) {
+                        if let Some(line) = info_line(report, &root, &rules) {
+                            let outer = IN_CALLBACK.with(|c| c.replace(me));
+                            called = Py::new(py, line)
+                                .and_then(|l| callback.call1(py, (l,)))
+                                .map(drop);
+                            IN_CALLBACK.with(|c| c.set(outer));
+                        }
+                    }
                     if let Err(e) = called {
                         failure = Some(e);
                         self.stop.stop();
@@ -385,7 +388,8 @@ impl PyEngine {
     ///
     /// `info`, if given, is called with a `Line` for each line of each
     /// completed iteration, from the searching thread; an exception raised
-    /// in it stops the search and is raised by `analyse`.
+    /// in it stops the search and is raised by `analyse`. Ctrl-C
+    /// (`KeyboardInterrupt`) stops a search at the end of an iteration.
     #[pyo3(signature = (board, *, depth = None, movetime = None, nodes = None, multipv = 1, info = None))]
     #[allow(clippy::too_many_arguments)]
     fn analyse(

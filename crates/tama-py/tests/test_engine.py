@@ -217,3 +217,19 @@ def test_two_search_threads():
     line = tama.Engine(threads=2).analyse(board, depth=6)[0]
     assert line.depth >= 6 and line.move in board.legal_moves
     replay(board, line.pv)
+
+
+def test_keyboard_interrupt_stops_a_search():
+    import _thread
+
+    # interrupt_main sets the main thread's pending SIGINT; the search sees
+    # it at the end of its next iteration.
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            tama.Engine().analyse(tama.Board(), movetime=30.0)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 20
