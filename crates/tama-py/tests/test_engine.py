@@ -105,14 +105,15 @@ def test_gil_released_during_search():
     try:
         time.sleep(0.05)
         before = ticks
-        tama.Engine().analyse(tama.Board(), movetime=0.5)
+        tama.Engine().analyse(tama.Board(), movetime=1.0)
         during = ticks - before
     finally:
         running = False
         thread.join()
     # Holding the GIL for the whole search would leave the counter almost
-    # still (a few ticks at most around the call).
-    assert during >= 50
+    # still (a tick or two around the call); free, it ticks every ~1 ms
+    # (slower on a loaded machine).
+    assert during >= 20
 
 
 def test_stop_from_another_thread():
