@@ -13,9 +13,10 @@ use tama_search::{Engine, EngineConfig, Info, InfoKind, Limits, Score, SearchRes
 
 use super::command::Command;
 use super::record::{looks_like_fen, record, Loaded};
+use super::strength::Strength;
 use super::text::{ending, line, move_list, move_number, white_score};
 use super::view::{render, Look};
-use super::{side_name, Strength};
+use crate::board::color_name as side_name;
 use crate::error::CliError;
 use crate::terminal::{Style, Terminal};
 
