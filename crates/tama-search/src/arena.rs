@@ -706,7 +706,7 @@ pub fn play_match(
                     }
                     let opening_index = index / 2;
                     let opening = &config.openings[opening_index];
-                    let a_is_white = index % 2 == 0;
+                    let a_is_white = index.is_multiple_of(2);
                     let t0 = Instant::now();
                     let (game, outcome, time_forfeit) = if a_is_white {
                         play_game([&mut ma, &mut mb], [a, b], opening, config)
@@ -774,7 +774,7 @@ mod tests {
         let g = |index: usize, winner: Option<Color>| GameRecord {
             index,
             opening: index / 2,
-            a_is_white: index % 2 == 0,
+            a_is_white: index.is_multiple_of(2),
             white: String::new(),
             black: String::new(),
             start: Position::start(),

@@ -91,7 +91,7 @@ pub enum Players {
 }
 
 impl Players {
-    /// Whether a person plays each colour, indexed by [`Color::index`].
+    /// Whether a person plays each colour, indexed by [`Color::index`](tama_core::Color::index).
     pub fn humans(self) -> [bool; 2] {
         match self {
             Players::White => [true, false],

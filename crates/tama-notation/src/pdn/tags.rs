@@ -95,7 +95,7 @@ impl Tags {
             Some(r) => self
                 .list
                 .iter()
-                .position(|(n, _)| roster_index(n).map_or(true, |i| i > r))
+                .position(|(n, _)| roster_index(n).is_none_or(|i| i > r))
                 .unwrap_or(self.list.len()),
             None => self.list.len(),
         };

@@ -1,4 +1,4 @@
-//! The canonical writer (NOTATION.md, "Game records (PDN)", write rules).
+//! The canonical writer (docs/NOTATION.md, "Game records (PDN)", write rules).
 
 use core::fmt;
 
@@ -14,7 +14,7 @@ use crate::rules_text::write_rules;
 pub const LINE_WIDTH: usize = 80;
 
 impl PdnGame {
-    /// The canonical PDN text of the game (NOTATION.md "write" rules),
+    /// The canonical PDN text of the game (docs/NOTATION.md "write" rules),
     /// ending with a blank line. Same as `to_string()`.
     pub fn to_pdn(&self) -> String {
         let mut s = String::with_capacity(256 + 12 * self.main.len());

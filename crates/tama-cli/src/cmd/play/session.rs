@@ -456,7 +456,7 @@ Commands:
         let mut texts: Vec<String> = pos
             .legal_moves(&rules)
             .iter()
-            .filter(|m| filter.map_or(true, |sq| m.from() == sq))
+            .filter(|m| filter.is_none_or(|sq| m.from() == sq))
             .map(|m| write_move(&pos, &rules, m))
             .collect();
         texts.sort();
