@@ -59,8 +59,10 @@ pub enum Command {
     /// features `-tt -aspiration -lmr -killers -history -ext -qthreats
     /// -qpromo -rfp -nmp -lmp -futility` (or `+name`), evaluation terms
     /// `-advancement -centre -formation -mobility -promotion -threats
-    /// -endgame -tempo -eval`, and `hash=MIB`, `threads=N`, `king=CM`,
-    /// `depth=D`, `movetime=MS`, `nodes=N` for this player only.
+    /// -endgame -tempo -eval`, any engine option as `NAME=VALUE`
+    /// (`hash=MIB`, `threads=N`, `king=CM`, `lmr_min_depth=4`, …; see
+    /// `--list-options`), and `depth=D`, `movetime=MS`, `nodes=N` for this
+    /// player only.
     Match(cmd::match_cmd::Args),
 }
 
