@@ -6,7 +6,8 @@
 //! `command` reads a typed line into a [`Command`] (a pure function),
 //! `session` carries commands out on the game (a `tama_core::Game`, which
 //! also knows resignations and agreed draws) and the engine, `view` draws
-//! the board, `record` saves and loads PDN, `text` writes moves, scores and
+//! the board, `record` saves and loads PDN, `thinking` asks the engine (moves,
+//! hints, evaluations, draw offers), `text` writes moves, scores and
 //! endings for people. This module holds the options and the engine
 //! levels.
 
@@ -15,6 +16,7 @@ mod record;
 mod session;
 mod strength;
 mod text;
+mod thinking;
 mod view;
 
 use std::io::{BufRead, Write};
