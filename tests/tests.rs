@@ -5,6 +5,7 @@ mod cli;
 mod differential;
 mod engine;
 mod fuzz_replay;
+mod oracle;
 mod play;
 mod properties;
 mod reference;

@@ -13,6 +13,7 @@ use crate::oracle::Oracle;
 use crate::params::{EvalParams, SearchOptions};
 use crate::report::{BestMove, Info, Line, SearchResult};
 use crate::score::{Score, INFINITY, MAX_PLY};
+use crate::tb_root;
 use crate::tt::Tt;
 use crate::worker::{Ctx, Worker};
 
@@ -239,12 +240,36 @@ impl Engine {
         if let Some(outcome) = position_outcome(root, rules) {
             return SearchResult::GameOver(outcome);
         }
-        let keys = repeatable_history(root, history);
-        if rules.draw_repetition && keys.count >= 3 {
+        let game = repeatable_history(root, history);
+        if rules.draw_repetition && game.count >= 3 {
             return SearchResult::GameOver(Outcome::draw(Termination::Repetition));
         }
-        let keys = keys.keys;
+        let keys = game.keys;
         let moves = root.legal_moves(rules);
+        // The endgame oracle: the value of each root move it (or the rules)
+        // can tell; when it knows them all, the best is played at once.
+        let oracle = self.config.oracle.as_deref();
+        let (tbs, root_hits) = match oracle {
+            Some(o) if root.occupied().count() <= o.max_pieces() => {
+                tb_root::root_values(o, root, &moves, &game.reps, rules)
+            }
+            _ => (Vec::new(), 0),
+        };
+        if let (Some(o), false) = (oracle, limits.infinite) {
+            if let Some(result) = tb_root::oracle_result(
+                o,
+                root,
+                &moves,
+                &tbs,
+                self.config.multipv,
+                rules,
+                start,
+                root_hits,
+                &mut progress,
+            ) {
+                return result;
+            }
+        }
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let forced = moves.len() == 1 && !limits.infinite;
         if forced {
@@ -253,6 +278,8 @@ impl Engine {
         self.tt.new_search();
         let plan = TimePlan::new(limits, root.turn(), &self.config.search.params);
         let counters: Vec<AtomicU64> = (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
+        let tb_counters: Vec<AtomicU64> =
+            (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
         let abort = AtomicBool::new(false);
         let ctx = Ctx {
             tt: &self.tt,
@@ -266,9 +293,12 @@ impl Engine {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             counters: &counters,
             multipv: self.config.multipv,
+            oracle,
+            oracle_pieces: oracle.map_or(0, |o| o.max_pieces()),
+            tb_counters: &tb_counters,
         };
         for w in &mut self.workers {
-            w.prepare(&ctx, root, &keys, &moves);
+            w.prepare(&ctx, root, &keys, &moves, &tbs);
         }
         let (main, helpers) = self
             .workers
@@ -294,6 +324,7 @@ impl Engine {
             abort.store(true, Ordering::Relaxed);
         });
         let nodes = main.nodes + helpers.iter().map(|h| h.nodes).sum::<u64>();
+        let tbhits = root_hits + main.tb_hits + helpers.iter().map(|h| h.tb_hits).sum::<u64>();
         // The thread that completed the deepest iteration gives the result
         // (the main thread on ties): a helper one ply ahead is worth using.
         let chosen: &Worker = helpers
@@ -313,6 +344,7 @@ impl Engine {
                     rm.best_score()
                 }),
                 pv: rm.pv.clone(),
+                tb: rm.tb,
             })
             .collect();
         let best = &chosen.root_moves[0];
@@ -325,6 +357,8 @@ impl Engine {
             nodes,
             time: start.elapsed(),
             interrupted: main.stopped(),
+            tb: lines[0].tb,
+            tbhits,
             lines,
         })
     }
@@ -332,6 +366,8 @@ impl Engine {
 
 /// What the game history means for a search from its root.
 struct RootHistory {
+    /// The game's positions, the root last.
+    reps: Repetitions,
     /// The Zobrist keys of the positions before the root that the search
     /// may repeat (those since the last irreversible move), oldest first.
     keys: Vec<u64>,
@@ -349,10 +385,8 @@ fn repeatable_history(root: &Position, history: &[Position]) -> RootHistory {
     reps.push(*root);
     let count = reps.count();
     let run = reps.repeatable();
-    RootHistory {
-        keys: run[..run.len() - 1].iter().map(Position::hash).collect(),
-        count,
-    }
+    let keys = run[..run.len() - 1].iter().map(Position::hash).collect();
+    RootHistory { reps, keys, count }
 }
 
 #[cfg(test)]

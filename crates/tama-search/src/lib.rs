@@ -79,6 +79,7 @@ mod report;
 mod root;
 mod score;
 mod search;
+mod tb_root;
 mod tt;
 mod worker;
 

@@ -65,6 +65,9 @@ impl Worker {
             }
             return best;
         }
+        if let Some(s) = self.probe_oracle(ctx, pos, ply) {
+            return s;
+        }
         if !bits::has_quiet_move(pos, &ctx.rules) {
             return -MATE + ply as i32;
         }

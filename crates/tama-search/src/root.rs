@@ -109,7 +109,24 @@ impl Worker {
             time: elapsed,
             hashfull: ctx.tt.hashfull(),
             pv: rm.pv.clone(),
+            tb: rm.tb,
+            tbhits: self.total_tb_hits(ctx),
         }
+    }
+
+    /// Oracle answers of all threads, this thread counted exactly.
+    pub(crate) fn total_tb_hits(&self, ctx: &Ctx<'_>) -> u64 {
+        ctx.tb_counters
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i == self.id {
+                    self.tb_hits
+                } else {
+                    c.load(Ordering::Relaxed)
+                }
+            })
+            .sum()
     }
 
     /// Nodes of all threads, this thread counted exactly.

@@ -32,6 +32,11 @@ impl Worker {
         if alpha >= beta {
             return alpha;
         }
+        // The endgame oracle knows quiet positions exactly (the rules'
+        // draws were decided above).
+        if let Some(s) = self.probe_oracle(ctx, pos, ply) {
+            return s;
+        }
         if depth <= 0 {
             return self.qsearch(ctx, pos, alpha, beta, ply, 1);
         }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use tama_core::{Color, Move, MoveList, Position, Rules, MOVE_LIST_INLINE};
 
 use crate::eval::Evaluator;
+use crate::oracle::{EndgameOracle, OracleValue};
 use crate::params::SearchOptions;
 use crate::score::{INFINITY, MAX_PLY};
 use crate::tt::{move_code, Bound, Tt};
@@ -33,6 +34,12 @@ pub(crate) struct Ctx<'a> {
     pub(crate) counters: &'a [AtomicU64],
     /// Number of lines to search (multi-PV).
     pub(crate) multipv: usize,
+    /// The endgame oracle, if any.
+    pub(crate) oracle: Option<&'a dyn EndgameOracle>,
+    /// The oracle is asked about positions with at most this many pieces.
+    pub(crate) oracle_pieces: u32,
+    /// Oracle answers of each thread, published with the node counts.
+    pub(crate) tb_counters: &'a [AtomicU64],
 }
 
 impl Ctx<'_> {
@@ -56,6 +63,8 @@ pub(crate) struct RootMove {
     pub(crate) bound: Bound,
     pub(crate) pv: Vec<Move>,
     pub(crate) seldepth: usize,
+    /// The oracle's value of the move, if it has one.
+    pub(crate) tb: Option<OracleValue>,
 }
 
 impl RootMove {
@@ -100,6 +109,8 @@ pub(crate) struct Worker {
     pub(crate) hashes: Vec<u64>,
     pub(crate) root_idx: usize,
     pub(crate) nodes: u64,
+    /// Endgame oracle answers.
+    pub(crate) tb_hits: u64,
     pub(crate) seldepth: usize,
     pub(crate) stopped: bool,
     /// Exact node limit checked at every node (single thread only).
@@ -132,6 +143,7 @@ impl Worker {
             hashes: Vec::with_capacity(1024),
             root_idx: 0,
             nodes: 0,
+            tb_hits: 0,
             seldepth: 0,
             stopped: false,
             local_node_limit: u64::MAX,
@@ -157,6 +169,7 @@ impl Worker {
         root: &Position,
         history: &[u64],
         moves: &[Move],
+        tbs: &[Option<OracleValue>],
     ) {
         let p = &ctx.opts.params;
         if self.lmr_params != (p.lmr_base, p.lmr_divisor) {
@@ -178,6 +191,7 @@ impl Worker {
             f.killers = [NO_MOVE; 2];
         }
         self.nodes = 0;
+        self.tb_hits = 0;
         self.seldepth = 0;
         self.stopped = false;
         self.completed_depth = 0;
@@ -188,13 +202,15 @@ impl Worker {
         };
         self.root_moves = moves
             .iter()
-            .map(|&mv| RootMove {
+            .enumerate()
+            .map(|(i, &mv)| RootMove {
                 mv,
                 score: -INFINITY,
                 prev_score: -INFINITY,
                 bound: Bound::Upper,
                 pv: vec![mv],
                 seldepth: 0,
+                tb: tbs.get(i).copied().flatten(),
             })
             .collect();
     }
@@ -216,6 +232,7 @@ impl Worker {
     #[cold]
     pub(crate) fn check(&mut self, ctx: &Ctx<'_>) {
         ctx.counters[self.id].store(self.nodes, Ordering::Relaxed);
+        ctx.tb_counters[self.id].store(self.tb_hits, Ordering::Relaxed);
         if self.id == 0 {
             let over_nodes = ctx.total_nodes() >= ctx.node_limit;
             let over_time = ctx.hard.is_some_and(|h| ctx.start.elapsed() >= h);
@@ -255,6 +272,26 @@ impl Worker {
             idx
         };
         self.frames[ply + 1].null = false;
+    }
+
+    /// Asks the endgame oracle about the quiet position at `ply` (> 0):
+    /// its score relative to the root, or `None` when there is no oracle,
+    /// the position has too many pieces or a pending capture, or the
+    /// oracle does not cover it.
+    #[inline]
+    pub(crate) fn probe_oracle(
+        &mut self,
+        ctx: &Ctx<'_>,
+        pos: &Position,
+        ply: usize,
+    ) -> Option<i32> {
+        let oracle = ctx.oracle?;
+        if pos.occupied().count() > ctx.oracle_pieces || pos.has_capture() {
+            return None;
+        }
+        let value = oracle.probe(pos, &ctx.rules)?;
+        self.tb_hits += 1;
+        Some(value.raw_score(ply))
     }
 
     /// Whether the position at `ply` (> 0) is a draw by rule.
