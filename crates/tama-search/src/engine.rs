@@ -365,14 +365,14 @@ impl Engine {
 }
 
 /// What the game history means for a search from its root.
-struct RootHistory {
+pub(crate) struct RootHistory {
     /// The game's positions, the root last.
-    reps: Repetitions,
+    pub(crate) reps: Repetitions,
     /// The Zobrist keys of the positions before the root that the search
     /// may repeat (those since the last irreversible move), oldest first.
-    keys: Vec<u64>,
+    pub(crate) keys: Vec<u64>,
     /// How often the root position has occurred, counting itself.
-    count: usize,
+    pub(crate) count: usize,
 }
 
 /// Reads `history` (the positions before `root`, oldest first) with the
@@ -380,7 +380,7 @@ struct RootHistory {
 /// positions the search may repeat. The search's own check (`is_draw`)
 /// compares these keys along its path as a fast path; a test drives both
 /// over random games.
-fn repeatable_history(root: &Position, history: &[Position]) -> RootHistory {
+pub(crate) fn repeatable_history(root: &Position, history: &[Position]) -> RootHistory {
     let mut reps = Repetitions::from_positions(history);
     reps.push(*root);
     let count = reps.count();

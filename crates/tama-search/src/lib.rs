@@ -66,6 +66,7 @@
 //!   (Texel's method, `tama-arena`'s `examples/tune.rs`) and checked in
 //!   matches (the `tama-arena` crate plays them).
 #![deny(missing_docs)]
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 mod bits;
 mod engine;
@@ -80,6 +81,8 @@ mod root;
 mod score;
 mod search;
 mod tb_root;
+#[cfg(test)]
+mod test_support;
 mod tt;
 mod worker;
 

@@ -420,3 +420,94 @@ impl Worker {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use tama_core::{Color, Game, Piece, Repetitions, Role, Setup, Square, Termination};
+
+    use super::*;
+    use crate::engine::repeatable_history;
+    use crate::test_support::{shuffling_game, Harness, Rng};
+
+    /// Two kings and a man each on random squares.
+    fn random_start(rng: &mut Rng) -> Position {
+        loop {
+            let mut s = Setup::empty(if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            });
+            let pieces = [
+                Piece::new(Color::White, Role::King),
+                Piece::new(Color::White, Role::King),
+                Piece::new(Color::Black, Role::King),
+                Piece::new(Color::Black, Role::King),
+                Piece::new(Color::White, Role::Man),
+                Piece::new(Color::Black, Role::Man),
+            ];
+            for p in pieces {
+                let sq = Square::new(8 + rng.below(48) as u8).expect("a square");
+                s.put(sq, p);
+            }
+            if let Ok(p) = Position::from_setup(s) {
+                if !p.legal_moves(&Rules::ARMENIAN).is_empty() {
+                    return p;
+                }
+            }
+        }
+    }
+
+    /// The engine's repetition handling against tama-core's tracker along
+    /// random games full of repetitions: at the root (a third occurrence
+    /// ends the game, as `Game` says) and inside the search (the fast key
+    /// comparison finds a draw exactly when the position occurred a third
+    /// time in the game, or a second time since the root).
+    #[test]
+    fn repetition_checks_agree_with_the_tracker() {
+        let rules = Rules::ARMENIAN;
+        let h = Harness::new(rules, SearchOptions::DEFAULT);
+        let ctx = h.ctx();
+        let mut rng = Rng(17);
+        let (mut threefold_roots, mut draws_inside) = (0, 0);
+        for _ in 0..60 {
+            let start = random_start(&mut rng);
+            let (positions, moves) = shuffling_game(&mut rng, start, &rules, 60);
+            // The root handling against `Game`.
+            let mut game = Game::from_position(rules, start);
+            for (i, mv) in moves.iter().enumerate() {
+                if game.outcome().is_some() {
+                    break;
+                }
+                game.play(mv).expect("legal");
+                let root = &positions[i + 1];
+                let history = repeatable_history(root, &positions[..=i]);
+                let by_game =
+                    game.outcome().map(|o| o.termination) == Some(Termination::Repetition);
+                assert_eq!(history.count >= 3, by_game, "root {}", i + 1);
+                threefold_roots += usize::from(by_game);
+            }
+            // The search-internal check from a root part-way through.
+            let r = rng.below(positions.len() / 2 + 1);
+            let root = positions[r];
+            let history = repeatable_history(&root, &positions[..r]);
+            let mut w = Worker::new(0);
+            w.prepare(&ctx, &root, &history.keys, &root.legal_moves(&rules), &[]);
+            for ply in 1..positions.len() - r {
+                let (parent, pos) = (&positions[r + ply - 1], &positions[r + ply]);
+                w.enter_child(ply - 1, &moves[r + ply - 1], parent, pos);
+                let reps = Repetitions::from_positions(&positions[..=r + ply]);
+                let expected = reps.count() >= 3 || positions[r..r + ply].contains(pos);
+                assert_eq!(w.is_draw(&ctx, pos, ply), expected, "root {r}, ply {ply}");
+                draws_inside += usize::from(expected);
+                if ply + 2 > MAX_PLY {
+                    break;
+                }
+            }
+        }
+        // The games did repeat, both ways.
+        assert!(
+            threefold_roots > 5 && draws_inside > 20,
+            "{threefold_roots} {draws_inside}"
+        );
+    }
+}
