@@ -8,6 +8,7 @@ use tama_core::{position_outcome, Move, MoveList, Position, Repetitions, Rules};
 
 use crate::oracle::{EndgameOracle, OracleValue, Wdl};
 use crate::report::{BestMove, Info, InfoKind, Line, SearchResult};
+use crate::score::Score;
 
 /// The principal variation of an oracle result is followed for at most
 /// this many plies (it is for display; the moves are played one search at
@@ -81,7 +82,7 @@ pub(crate) fn root_values(
 /// The best of `moves` by their values (the first of equals, so the
 /// choice is deterministic), or `None` when one is unknown.
 fn best_by_value(values: &[Option<OracleValue>]) -> Option<usize> {
-    let mut best: Option<(usize, crate::Score)> = None;
+    let mut best: Option<(usize, Score)> = None;
     for (i, v) in values.iter().enumerate() {
         let s = (*v)?.score();
         if best.map_or(true, |(_, b)| s > b) {
