@@ -382,7 +382,7 @@ fn match_text_summary_and_bad_settings() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "error: invalid --b `full,-wings`: unknown feature `wings`\n"
+        "error: invalid --b `full,-wings`: unknown switch `wings`\n"
     );
 }
 
