@@ -165,11 +165,14 @@ impl Engine {
     }
 
     /// Replaces the whole configuration. The transposition table keeps its
-    /// contents unless its size changes; threads and lines are raised to
-    /// at least 1, as in [`Engine::new`].
+    /// contents unless its size or the evaluation changes (it caches
+    /// static evaluations); threads and lines are raised to at least 1, as
+    /// in [`Engine::new`].
     pub fn set_config(&mut self, config: EngineConfig) {
         if config.hash_mib != self.config.hash_mib {
             self.set_hash_mib(config.hash_mib);
+        } else if (config.eval, config.eval_params) != (self.config.eval, self.config.eval_params) {
+            self.tt.clear();
         }
         self.set_threads(config.threads);
         self.evaluator = Evaluator::new(config.eval_params, config.eval);

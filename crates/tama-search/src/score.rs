@@ -25,7 +25,9 @@ pub(crate) const EVAL_LIMIT: i32 = MATE_BOUND - 1;
 /// number of plies to the end of the game.
 ///
 /// Scores are ordered: every loss is below every value, every value below
-/// every win; a quicker win is greater than a slower one.
+/// every win; a quicker win is greater than a slower one. Wins and losses
+/// are counted up to 4095 plies: the search finds them within [`MAX_PLY`],
+/// an endgame oracle may report longer ones (see [`oracle`](crate::oracle)).
 ///
 /// ```
 /// use tama_search::{Score, ScoreKind};
