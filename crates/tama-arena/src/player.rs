@@ -83,7 +83,7 @@ impl PlayerKind {
                 .into_iter()
                 .filter_map(|n| options::find(&n))
                 .find(|o| o.kind == OptionKind::Bool)
-                .ok_or_else(|| format!("unknown feature `{name}`"))?;
+                .ok_or_else(|| format!("unknown switch `{name}`"))?;
             switch
                 .set(&mut c, OptionValue::Bool(on))
                 .map_err(|e| e.to_string())?;
@@ -201,7 +201,7 @@ mod tests {
         );
         assert_eq!(
             PlayerKind::parse("full,+king"),
-            Err("unknown feature `king`".to_string())
+            Err("unknown switch `king`".to_string())
         );
         assert!(PlayerKind::parse("full,lmr").is_err());
         assert!(PlayerKind::parse("baseline,-lmr").is_err());
