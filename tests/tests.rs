@@ -12,4 +12,5 @@ mod reference;
 mod reference_selftest;
 mod robustness;
 mod suite;
+mod tidy;
 mod util;
