@@ -238,7 +238,7 @@ impl PyOutcome {
 /// A game in progress: the rules, the start position and the moves played.
 ///
 /// `Board()` is the start position under Armenian rules; `Board(fen,
-/// rules="turkish")` sets up a position (position text as in NOTATION.md,
+/// rules="turkish")` sets up a position (position text as in docs/NOTATION.md,
 /// e.g. `"W:Wc3,d4:Bc6,e6"`) under a rules text (a preset, `armenian`,
 /// `turkish` or `armenian-orthogonal`, then switches that differ, e.g.
 /// `"armenian,promotion=midway"`).
@@ -476,7 +476,7 @@ impl PyBoard {
     }
 
     /// Counts the leaves of the move tree `depth` plies deep (unique moves,
-    /// as in RULES.md), with the GIL released. `threads` > 1 splits the
+    /// as in docs/RULES.md), with the GIL released. `threads` > 1 splits the
     /// root moves over that many threads.
     ///
     /// `depth` 0 to 64 and `threads` 1 to 256 (as `tama perft`); a deep

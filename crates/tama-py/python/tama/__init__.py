@@ -25,8 +25,8 @@ Machine learning: ``Board.to_array()`` gives the position as planes
 space of ``MOVE_SPACE`` (4096) entries, ``Board.move_from_index`` the inverse
 and ``Board.legal_move_mask()`` the legal indices.
 
-The formats are those of the ``tama`` command-line program (NOTATION.md) and
-the rules those of RULES.md.
+The formats are those of the ``tama`` command-line program (docs/NOTATION.md in the repository) and
+the rules those of docs/RULES.md.
 """
 
 from . import _tama
