@@ -8,7 +8,7 @@ import pytest
 import tama
 from conftest import random_boards
 
-# docs/RULES.md, "Reference numbers (perft, unique moves, from the start position)".
+# docs/RULES.md, "Reference numbers (perft)".
 ARMENIAN = [22, 484, 12_174, 268_670]
 TURKISH = [8, 64, 708, 7_538, 85_090]
 
