@@ -274,7 +274,7 @@ pub fn play_match(
                     }
                     let opening_index = index / 2;
                     let opening = &config.openings[opening_index];
-                    let a_is_white = index % 2 == 0;
+                    let a_is_white = index.is_multiple_of(2);
                     let t0 = Instant::now();
                     let (game, outcome, time_forfeit) = if a_is_white {
                         play_game([&mut ma, &mut mb], [a, b], opening, config)

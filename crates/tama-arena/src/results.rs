@@ -152,7 +152,7 @@ mod tests {
         let g = |index: usize, winner: Option<Color>| GameRecord {
             index,
             opening: index / 2,
-            a_is_white: index % 2 == 0,
+            a_is_white: index.is_multiple_of(2),
             white: String::new(),
             black: String::new(),
             start: Position::start(),
