@@ -85,7 +85,7 @@ fn best_by_value(values: &[Option<OracleValue>]) -> Option<usize> {
     let mut best: Option<(usize, Score)> = None;
     for (i, v) in values.iter().enumerate() {
         let s = (*v)?.score();
-        if best.map_or(true, |(_, b)| s > b) {
+        if best.is_none_or(|(_, b)| s > b) {
             best = Some((i, s));
         }
     }
