@@ -10,5 +10,6 @@ mod properties;
 mod reference;
 mod reference_selftest;
 mod robustness;
+mod structure;
 mod suite;
 mod util;
