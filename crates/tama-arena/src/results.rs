@@ -29,7 +29,8 @@ pub struct GameRecord {
     pub opening_plies: usize,
     /// The result and why the game ended.
     pub outcome: Outcome,
-    /// Whether the adjudicated loss was a player running out of time.
+    /// Whether a player ran out of time (the outcome's termination is then
+    /// [`Termination::TimeForfeit`](tama_core::Termination::TimeForfeit)).
     pub time_forfeit: bool,
     /// Wall time of the game.
     pub duration: Duration,
