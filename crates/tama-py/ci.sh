@@ -14,7 +14,6 @@ trap 'rm -rf "$(dirname "$venv")"' EXIT
 echo "== python package (tama-py)"
 "$python" --version
 "$python" -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet "$here" pytest numpy "mypy==2.4.1"
 "$venv/bin/python" -c 'import tama; print("tama", tama.__version__, "installed")'
 # The type stubs: consistent (mypy --strict) and matching the compiled
