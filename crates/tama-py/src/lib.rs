@@ -7,6 +7,8 @@
 //! the exceptions (errors.rs). Build it with maturin
 //! (`pip install ./crates/tama-py`); `cargo build` alone checks it.
 
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod board;
 mod encode;
 mod engine;
