@@ -37,6 +37,16 @@ impl PyPdnReader {
         }
     }
 
+    /// A reader over PDN bytes (UTF-8; a bad byte is reported as the
+    /// game's error, with its place).
+    #[staticmethod]
+    fn from_bytes(data: Vec<u8>) -> PyPdnReader {
+        let source: Source = Box::new(Cursor::new(data));
+        PyPdnReader {
+            inner: Some(PdnReader::new(source)),
+        }
+    }
+
     /// A reader over the file at `path` (`OSError` when it cannot be
     /// opened).
     #[staticmethod]

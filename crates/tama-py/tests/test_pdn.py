@@ -138,6 +138,9 @@ def test_missing_file():
 
 def test_bytes_and_empty():
     assert len(list(tama.pdn.read(THREE.encode(), errors="skip"))) == 2
+    bad = list(tama.pdn.read(b'[White "\xff"]\n\n1. c3-c4 *\n', errors="yield"))
+    assert len(bad) == 1 and isinstance(bad[0], tama.PdnError)
+    assert bad[0].line == 1 and "UTF-8" in str(bad[0])
     assert list(tama.pdn.read("")) == []
     with pytest.raises(tama.PdnError):
         tama.pdn.read_game("")

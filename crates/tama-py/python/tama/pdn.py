@@ -29,7 +29,7 @@ _ERRORS = ("raise", "yield", "skip")
 
 def _reader(source: Union[str, bytes, "os.PathLike[str]"]) -> _Reader:
     if isinstance(source, bytes):
-        return _Reader.from_text(source.decode("utf-8", errors="replace"))
+        return _Reader.from_bytes(source)
     if isinstance(source, os.PathLike):
         return _Reader.from_file(os.fspath(source))
     if isinstance(source, str):
