@@ -6,7 +6,9 @@ use std::hash::{Hash, Hasher};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use tama_core::{perft_parallel, Color, Game, Move, Outcome, Position, Rules, Square};
+use tama_core::{
+    perft_divide, perft_parallel, Color, Game, Move, Outcome, Position, Rules, Square,
+};
 use tama_notation::svg::{board_svg, SvgOptions};
 use tama_notation::{
     move_json, parse_fen, parse_move, parse_rules, write_fen, write_move, write_rules,
@@ -496,6 +498,36 @@ impl PyBoard {
         let pos = *self.position();
         let rules = self.rules();
         Ok(py.detach(|| perft_parallel(&pos, &rules, depth, threads)))
+    }
+
+    /// perft below each legal move: a dict from `Move` to the leaves
+    /// `depth - 1` plies after it (as `tama perft --divide`), with the GIL
+    /// released. Same ranges as `perft`; `depth` at least 1.
+    #[pyo3(signature = (depth, threads = 1))]
+    fn perft_divide<'py>(
+        &self,
+        py: Python<'py>,
+        depth: u32,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        if !(1..=64).contains(&depth) {
+            return Err(PyValueError::new_err(format!(
+                "depth {depth} out of range: expected 1 to 64"
+            )));
+        }
+        if !(1..=256).contains(&threads) {
+            return Err(PyValueError::new_err(format!(
+                "threads {threads} out of range: expected 1 to 256"
+            )));
+        }
+        let pos = *self.position();
+        let rules = self.rules();
+        let counts = py.detach(|| perft_divide(&pos, &rules, depth, threads));
+        let d = PyDict::new(py);
+        for (mv, n) in counts {
+            d.set_item(Py::new(py, self.wrap(mv))?, n)?;
+        }
+        Ok(d)
     }
 
     /// The piece on a square (`"c3"`): `"w"`/`"b"` for men, `"W"`/`"B"`

@@ -23,6 +23,18 @@ def test_perft_turkish(depth, leaves):
     assert tama.Board(rules="turkish").perft(depth) == leaves
 
 
+def test_perft_divide(rules):
+    board = tama.Board(rules=rules)
+    divide = board.perft_divide(3)
+    assert set(divide) == set(board.legal_moves)
+    assert sum(divide.values()) == board.perft(3)
+    for mv, n in divide.items():
+        board.push(mv)
+        assert board.perft(2) == n
+        board.pop()
+    assert board.perft_divide(3, threads=2) == divide
+
+
 def test_perft_threads_agree():
     board = tama.Board(rules="turkish")
     assert board.perft(4, threads=2) == board.perft(4) == 7_538
