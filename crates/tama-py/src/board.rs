@@ -9,6 +9,7 @@ use pyo3::types::PyDict;
 use tama_core::{
     perft_divide, perft_parallel, Color, Game, Move, Outcome, Position, Rules, Square,
 };
+use tama_notation::pdn::termination_from_tag;
 use tama_notation::svg::{board_svg, SvgOptions};
 use tama_notation::{
     move_json, parse_fen, parse_move, parse_rules, write_fen, write_move, write_rules,
@@ -20,6 +21,9 @@ use crate::json::to_py;
 
 /// What `__reduce__` returns: a function and its arguments.
 type Reduced<'py, A> = PyResult<(Bound<'py, PyAny>, A)>;
+
+/// A pickled board: start position, rules, moves, ending off the board.
+type BoardState = (String, String, Vec<String>, Option<(String, Option<bool>)>);
 
 /// Reads a rules text (`armenian`, `turkish,draw-one-each=no`, …).
 pub(crate) fn rules_from_text(text: &str) -> PyResult<Rules> {
@@ -437,21 +441,39 @@ impl PyBoard {
         self.game.repetitions()
     }
 
-    /// Pickling (for `multiprocessing`, say): the start position, rules
-    /// and the moves as text. An ending off the board (`resign`, …) is not
-    /// kept.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduced<'py, (String, String, Vec<String>)> {
+    /// Pickling (for `multiprocessing`, say): the start position, rules,
+    /// the moves as text and an ending off the board (termination text
+    /// and winner), if any.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduced<'py, BoardState> {
         let restore = py.get_type::<PyBoard>().getattr("_restore")?;
         let moves = self.move_stack().iter().map(PyMove::text).collect();
+        let ended = match (self.game.outcome(), self.game.board_outcome()) {
+            (Some(o), None) => Some((
+                o.termination.description().to_string(),
+                o.winner.map(|c| c == Color::White),
+            )),
+            _ => None,
+        };
         Ok((
             restore,
-            (self.starting_fen(), write_rules(&self.rules()), moves),
+            (
+                self.starting_fen(),
+                write_rules(&self.rules()),
+                moves,
+                ended,
+            ),
         ))
     }
 
     /// Rebuilds a pickled board.
     #[staticmethod]
-    fn _restore(fen: &str, rules: &str, moves: Vec<String>) -> PyResult<PyBoard> {
+    #[pyo3(signature = (fen, rules, moves, ended = None))]
+    fn _restore(
+        fen: &str,
+        rules: &str,
+        moves: Vec<String>,
+        ended: Option<(String, Option<bool>)>,
+    ) -> PyResult<PyBoard> {
         let mut board = PyBoard::py_new(Some(fen), rules)?;
         for text in moves {
             let mv =
@@ -460,6 +482,18 @@ impl PyBoard {
                 .game
                 .play(&mv)
                 .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        }
+        if let Some((termination, winner)) = ended {
+            let termination = termination_from_tag(&termination)
+                .ok_or_else(|| PyValueError::new_err(format!("unknown ending `{termination}`")))?;
+            let outcome = Outcome {
+                winner: winner.map(color_of),
+                termination,
+            };
+            board
+                .game
+                .end(outcome)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
         }
         Ok(board)
     }

@@ -256,6 +256,11 @@ def test_pickle_board_and_moves():
     assert again.starting_fen == "W:WKa1,b2:BKh8"
     again.push("h7-h8")
     assert again.repetitions() == 2  # the history came along
+    board.agree_draw()
+    ended = pickle.loads(pickle.dumps(board))
+    assert ended.outcome() == board.outcome()
+    assert ended.outcome().termination == "agreement"
+    board.reopen()
     moves = pickle.loads(pickle.dumps(board.legal_moves))
     assert moves == board.legal_moves
     assert [m.path for m in moves] == [m.path for m in board.legal_moves]
