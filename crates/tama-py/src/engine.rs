@@ -20,7 +20,8 @@ use tama_search::{
     MAX_DEPTH,
 };
 
-use crate::board::{PyBoard, PyMove};
+use crate::board::PyBoard;
+use crate::mv::PyMove;
 
 /// A search score from the point of view of the side to move: centi-men
 /// (`cm`, hundredths of a man), or a forced win or loss in a number of

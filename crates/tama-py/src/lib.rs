@@ -1,8 +1,8 @@
 //! Python bindings of tama (the `tama` package, module `tama._tama`).
 //!
 //! The Python API lives in `python/tama/` (re-exports, the `tama.pdn`
-//! module, type stubs); this crate holds the classes: `Board`, `Move`,
-//! `Outcome` (board.rs), `Engine`, `Score`, `Line` (engine.rs), the PDN
+//! module, type stubs); this crate holds the classes: `Board` (board.rs),
+//! `Move`, `Outcome` (mv.rs), `Engine`, `Score`, `Line` (engine.rs), the PDN
 //! `Game`, `Node` and reader (pdn.rs), the array encodings (encode.rs) and
 //! the exceptions (errors.rs). Build it with maturin
 //! (`pip install ./crates/tama-py`); `cargo build` alone checks it.
@@ -14,6 +14,7 @@ mod encode;
 mod engine;
 mod errors;
 mod json;
+mod mv;
 mod pdn;
 
 use pyo3::prelude::*;
@@ -22,8 +23,8 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _tama(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyBoard>()?;
-    m.add_class::<board::PyMove>()?;
-    m.add_class::<board::PyOutcome>()?;
+    m.add_class::<mv::PyMove>()?;
+    m.add_class::<mv::PyOutcome>()?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::PyScore>()?;
     m.add_class::<engine::PyLine>()?;

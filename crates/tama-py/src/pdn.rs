@@ -13,9 +13,10 @@ use pyo3::types::PyDict;
 use tama_core::{Game, Position, Rules};
 use tama_notation::pdn::{GameResult, Line, Node, PdnGame, PdnReader};
 
-use crate::board::{PyBoard, PyMove};
+use crate::board::PyBoard;
 use crate::errors::pdn_error;
 use crate::json::{from_py, to_py};
+use crate::mv::PyMove;
 
 type Source = Box<dyn Read + Send + Sync>;
 
