@@ -20,15 +20,6 @@ pub enum Error {
         /// What is wrong with it.
         what: String,
     },
-    /// A table was made for other rules than the ones asked for.
-    RulesMismatch {
-        /// The file.
-        path: PathBuf,
-        /// The rules in its header.
-        found: String,
-        /// The rules asked for.
-        expected: String,
-    },
     /// A table that generation needs (a capture or a promotion leads into
     /// it) is not in the directory.
     MissingDependency {
@@ -49,15 +40,6 @@ impl std::fmt::Display for Error {
         match self {
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Error::Format { path, what } => write!(f, "{}: {what}", path.display()),
-            Error::RulesMismatch {
-                path,
-                found,
-                expected,
-            } => write!(
-                f,
-                "{}: the table is for rules `{found}`, not `{expected}`",
-                path.display()
-            ),
             Error::MissingDependency { dir, material } => write!(
                 f,
                 "{}: table {material} is missing (generate it first; `tama egtb plan` lists the order)",

@@ -171,21 +171,23 @@ impl Tablebase {
         };
         let path = table_path(&self.dir, m);
         let loaded = self.slots[slot].get_or_init(|| {
-            let data = TableData::read(&path).map_err(|e| e.to_string())?;
+            let data = TableData::read(&path).map_err(|e| match e {
+                Error::Format { what, .. } => what,
+                Error::Io { source, .. } => source.to_string(),
+                other => other.to_string(),
+            })?;
             if data.info.rules != self.rules_text {
-                return Err(Error::RulesMismatch {
-                    path: path.clone(),
-                    found: data.info.rules.clone(),
-                    expected: self.rules_text.clone(),
-                }
-                .to_string());
+                return Err(format!(
+                    "the table is for rules `{}`, not `{}`",
+                    data.info.rules, self.rules_text
+                ));
             }
             if data.info.material != m {
-                return Err(format!("{}: header says {}", path.display(), data.info.material));
+                return Err(format!("the header says {}", data.info.material));
             }
             let indexer = Indexer::new(m);
             if indexer.size() != data.info.positions {
-                return Err(format!("{}: wrong number of positions", path.display()));
+                return Err("wrong number of positions".to_string());
             }
             Ok(Arc::new(Table { data, indexer }))
         });
