@@ -15,10 +15,10 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
+use tama_arena::{elo_from_score, random_openings, Opening};
 use tama_core::{Game, Rules};
 use tama_notation::fen::write_fen;
 use tama_notation::movetext::parse_move;
-use tama_search::arena::{elo_from_score, random_openings, Opening};
 
 use crate::cmd::{cargo, format_duration, project_root, Cmd};
 

@@ -47,14 +47,18 @@ mod movegen;
 mod mv;
 mod perft;
 mod position;
+mod repetition;
 mod rules;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};
-pub use game::{position_outcome, Game, Outcome, Termination};
+pub use game::{
+    history_outcome, position_outcome, Game, GameOverError, Outcome, PlayError, Termination,
+};
 pub use movegen::IllegalMoveError;
 pub use mv::{Move, MoveList, Path, MOVE_LIST_INLINE};
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use position::{zobrist, Position, Setup, SetupError, SetupProblem};
+pub use repetition::{is_reversible_step, Repetitions};
 pub use rules::{KingReversal, Preset, Promotion, Removal, Rules};
 pub use square::{Color, ParseSquareError, Piece, Role, Square};

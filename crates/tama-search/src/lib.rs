@@ -63,31 +63,29 @@
 //!   (one piece each, lone king against men, trading down when ahead) and
 //!   tempo (the centre and mobility terms exist but are off: they did not
 //!   win games); every weight is in [`params`], fitted to self-play results
-//!   (Texel's method, `examples/tune.rs`) and checked in matches.
-//! - **Matches** with paired openings, adjudication and Elo estimates in
-//!   [`arena`] (against the plain [`baseline`] player, or between
-//!   configurations for ablation), and a fixed search signature in
-//!   [`bench`](mod@bench).
+//!   (Texel's method, `tama-arena`'s `examples/tune.rs`) and checked in
+//!   matches (the `tama-arena` crate plays them).
 #![deny(missing_docs)]
 
-pub mod arena;
-pub mod baseline;
-pub mod bench;
 mod bits;
 mod engine;
 mod eval;
 mod limits;
+pub mod options;
 pub mod oracle;
 pub mod params;
+mod qsearch;
+mod report;
+mod root;
 mod score;
 mod search;
 mod tt;
+mod worker;
 
-pub use engine::{
-    BestMove, Engine, EngineConfig, Info, InfoKind, Line, SearchResult, StopHandle, MAX_DEPTH,
-};
+pub use engine::{Engine, EngineConfig, StopHandle, MAX_DEPTH};
 pub use eval::{EvalOptions, Evaluator};
 pub use limits::{Clock, Limits};
 pub use oracle::{EndgameOracle, Oracle, OracleValue, Wdl};
+pub use params::SearchOptions;
+pub use report::{BestMove, Info, InfoKind, Line, SearchResult};
 pub use score::{Score, ScoreKind, MAX_PLY};
-pub use search::SearchOptions;

@@ -2,12 +2,19 @@
 //! between two people at one keyboard, or engine against engine.
 //!
 //! The session reads one line at a time from standard input, so it can be
-//! scripted through a pipe (end of input quits cleanly). The session logic
-//! is in the `session` module; this one holds the options and the engine
+//! scripted through a pipe (end of input quits cleanly). By job:
+//! `command` reads a typed line into a [`Command`] (a pure function),
+//! `session` carries commands out on the game (a `tama_core::Game`, which
+//! also knows resignations and agreed draws) and the engine, `view` draws
+//! the board, `record` saves and loads PDN, `text` writes moves, scores and
+//! endings for people. This module holds the options and the engine
 //! levels.
 
+mod command;
+mod record;
 mod session;
 mod text;
+mod view;
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -21,6 +28,7 @@ use crate::common::PositionArgs;
 use crate::error::{CmdResult, EXIT_OK};
 use crate::terminal::{StyleArgs, Terminal};
 
+pub use command::Command;
 pub use session::Session;
 
 /// The options of `tama play` (its help text is the doc comment of

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use tama_core::{position_outcome, IllegalMoveError, Move, Outcome, Position, Rules, Termination};
+use tama_core::{history_outcome, IllegalMoveError, Move, Outcome, Position, Repetitions, Rules};
 
 use super::tags::{structural, valid_name, TagError, Tags};
 use super::GameResult;
@@ -444,20 +444,18 @@ impl PdnGame {
     /// did: no legal move, one piece each (`draw-one-each`) or threefold
     /// repetition (`draw-repetition`).
     pub fn outcome(&self) -> Option<Outcome> {
-        let positions = self.main_positions();
-        board_outcome(&positions, &self.rules)
+        history_outcome(&self.main_history(), &self.rules)
     }
 
-    fn main_positions(&self) -> Vec<(Position, bool)> {
+    /// The positions of the main line in a repetition tracker.
+    fn main_history(&self) -> Repetitions {
         let mut pos = *self.start();
-        let mut v = Vec::with_capacity(self.main.len() + 1);
-        v.push((pos, false));
+        let mut reps = Repetitions::new(pos);
         for n in &self.main.nodes {
-            let reversible = pos.is_reversible(&n.mv);
             pos = pos.play_unchecked(&n.mv);
-            v.push((pos, reversible));
+            reps.push(pos);
         }
-        v
+        reps
     }
 
     /// Appends a move to the main line and returns its node. When the move
@@ -467,15 +465,14 @@ impl PdnGame {
     ///
     /// [`PushError`] when the move is illegal or the game is already over.
     pub fn push_move(&mut self, mv: Move) -> Result<&mut Node, PushError> {
-        let mut positions = self.main_positions();
-        if let Some(o) = board_outcome(&positions, &self.rules) {
+        let mut history = self.main_history();
+        if let Some(o) = history_outcome(&history, &self.rules) {
             return Err(PushError::GameOver(o));
         }
-        let (end, _) = *positions.last().expect("start is there");
+        let end = *history.last().expect("the start is there");
         let next = end.play(&self.rules, &mv).map_err(PushError::Illegal)?;
-        let reversible = end.is_reversible(&mv);
-        positions.push((next, reversible));
-        if let Some(o) = board_outcome(&positions, &self.rules) {
+        history.push(next);
+        if let Some(o) = history_outcome(&history, &self.rules) {
             self.result = GameResult::from_outcome(o);
         }
         self.main.nodes.push(Node::new(mv));
@@ -489,38 +486,6 @@ impl PdnGame {
         super::writer::write_game(self, &mut s);
         s
     }
-}
-
-/// The on-board outcome at the end of `history`: positions from the start,
-/// each with whether the move that reached it was reversible (a king's
-/// quiet move or a man's sideways step).
-pub(crate) fn board_outcome(history: &[(Position, bool)], rules: &Rules) -> Option<Outcome> {
-    let (current, _) = history.last()?;
-    if let Some(o) = position_outcome(current, rules) {
-        return Some(o);
-    }
-    if rules.draw_repetition && repetitions(history) >= 3 {
-        return Some(Outcome::draw(Termination::Repetition));
-    }
-    None
-}
-
-/// How many times the last position of `history` occurred, counting the
-/// last one; only positions since the last irreversible move can repeat.
-pub(crate) fn repetitions(history: &[(Position, bool)]) -> usize {
-    let Some((current, _)) = history.last() else {
-        return 0;
-    };
-    let mut count = 1;
-    let mut i = history.len() - 1;
-    while i > 0 && history[i].1 {
-        i -= 1;
-        let (p, _) = &history[i];
-        if p.hash() == current.hash() && p == current {
-            count += 1;
-        }
-    }
-    count
 }
 
 impl fmt::Display for PdnGame {
