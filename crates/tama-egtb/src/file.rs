@@ -35,7 +35,7 @@ const END_MAGIC: &[u8; 8] = b"TAMAEND\0";
 pub const FORMAT_VERSION: u32 = 1;
 /// Values per compressed block: small enough that decompressing one block
 /// for a probe takes well under a microsecond.
-pub(crate) const BLOCK_VALUES: usize = 1024;
+pub(crate) const BLOCK_VALUES: usize = 512;
 
 /// The summary fields of a table's header.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,6 +154,7 @@ pub(crate) struct TableData {
     pub info: TableInfo,
     bytes: Vec<u8>,
     width: usize,
+    block_values: usize,
     offsets_at: usize,
     data_at: usize,
     /// A process-wide unique number for the block cache.
@@ -244,10 +245,10 @@ impl TableData {
         let width = r.take(1)?[0] as usize;
         let block_values = r.u32()? as usize;
         let n_blocks = r.u32()? as usize;
-        if !(width == 1 || width == 2) || block_values != BLOCK_VALUES {
+        if !(width == 1 || width == 2) || block_values == 0 {
             return Err(Error::format(path, "unsupported value width or block size"));
         }
-        if (positions as usize).div_ceil(BLOCK_VALUES) != n_blocks {
+        if (positions as usize).div_ceil(block_values) != n_blocks {
             return Err(Error::format(path, "block count does not match the positions"));
         }
         let offsets_at = r.at;
@@ -266,6 +267,7 @@ impl TableData {
                 longest_win_index,
             },
             width,
+            block_values,
             offsets_at,
             data_at,
             uid: next_uid(),
@@ -289,25 +291,31 @@ impl TableData {
         u64::from_le_bytes(a)
     }
 
-    /// Decompresses block `i` into `out` (resized to its value count) as
-    /// value codes.
-    pub fn decode_block(&self, i: usize, out: &mut Vec<u16>, scratch: &mut Vec<u8>) -> Result<(), String> {
+    /// Decompresses block `i` into `out` (resized to its length): the
+    /// raw value bytes, [`TableData::width`] per value.
+    pub fn decode_block(&self, i: usize, out: &mut Vec<u8>) -> Result<(), String> {
         let start = self.data_at + self.offset(i) as usize;
         let end = self.data_at + self.offset(i + 1) as usize;
-        let values = BLOCK_VALUES.min(self.info.positions as usize - i * BLOCK_VALUES);
-        scratch.resize(values * self.width, 0);
-        let n = lz4_flex::block::decompress_into(&self.bytes[start..end], scratch)
+        let values = self
+            .block_values
+            .min(self.info.positions as usize - i * self.block_values);
+        out.resize(values * self.width, 0);
+        let n = lz4_flex::block::decompress_into(&self.bytes[start..end], out)
             .map_err(|e| format!("block {i}: {e}"))?;
-        if n != scratch.len() {
+        if n != out.len() {
             return Err(format!("block {i}: wrong decompressed size"));
         }
-        out.clear();
-        if self.width == 1 {
-            out.extend(scratch.iter().map(|&b| u16::from(b)));
-        } else {
-            out.extend(scratch.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])));
-        }
         Ok(())
+    }
+
+    /// Values per block (the last block may hold fewer).
+    pub fn block_values(&self) -> usize {
+        self.block_values
+    }
+
+    /// Bytes per value code (1 or 2).
+    pub fn width(&self) -> usize {
+        self.width
     }
 
     /// The file's size in bytes.

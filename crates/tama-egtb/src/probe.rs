@@ -10,7 +10,7 @@ use tama_core::{Move, Position, Rules};
 use tama_notation::write_rules;
 use tama_search::{EndgameOracle, Oracle, OracleValue, Wdl};
 
-use crate::file::{TableData, TableInfo, BLOCK_VALUES};
+use crate::file::{TableData, TableInfo};
 use crate::index::{Board, Indexer};
 use crate::value::decode;
 use crate::{Error, Material};
@@ -285,15 +285,13 @@ const CACHE_SLOTS: usize = 64;
 
 struct BlockCache {
     keys: [(u64, u64); CACHE_SLOTS],
-    blocks: Vec<Vec<u16>>,
-    scratch: Vec<u8>,
+    blocks: Vec<Vec<u8>>,
 }
 
 thread_local! {
     static CACHE: RefCell<BlockCache> = RefCell::new(BlockCache {
         keys: [(0, 0); CACHE_SLOTS],
         blocks: vec![Vec::new(); CACHE_SLOTS],
-        scratch: Vec::new(),
     });
 }
 
@@ -301,8 +299,9 @@ impl Table {
     /// The value code at `idx`, decompressing its block unless this thread
     /// has it cached.
     pub(crate) fn code(&self, idx: u64) -> Result<u16, String> {
-        let block = idx / BLOCK_VALUES as u64;
-        let within = (idx % BLOCK_VALUES as u64) as usize;
+        let per_block = self.data.block_values() as u64;
+        let block = idx / per_block;
+        let within = (idx % per_block) as usize;
         let uid = self.data.uid;
         CACHE.with(|cache| {
             let mut cache = cache.borrow_mut();
@@ -312,18 +311,19 @@ impl Table {
                 >> 58) as usize
                 % CACHE_SLOTS;
             if cache.keys[slot] != (uid, block + 1) {
-                let BlockCache {
-                    keys,
-                    blocks,
-                    scratch,
-                } = &mut *cache;
-                self.data.decode_block(block as usize, &mut blocks[slot], scratch)?;
+                let BlockCache { keys, blocks } = &mut *cache;
+                self.data.decode_block(block as usize, &mut blocks[slot])?;
                 keys[slot] = (uid, block + 1);
             }
-            cache.blocks[slot]
-                .get(within)
-                .copied()
-                .ok_or_else(|| format!("index {idx} out of range"))
+            let bytes = &cache.blocks[slot];
+            let code = if self.data.width() == 1 {
+                bytes.get(within).map(|&b| u16::from(b))
+            } else {
+                bytes
+                    .get(2 * within..2 * within + 2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            };
+            code.ok_or_else(|| format!("index {idx} out of range"))
         })
     }
 }
