@@ -462,3 +462,140 @@ fn run_plan(args: &PlanArgs, out: &mut dyn Write) -> CmdResult {
     }
     Ok(EXIT_OK)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    fn tama(args: &[&str]) -> (u8, String, String) {
+        let mut argv = vec!["tama", "egtb"];
+        argv.extend_from_slice(args);
+        let mut input: &[u8] = b"";
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let code = crate::run(argv, &mut input, &mut out, &mut err);
+        (
+            code,
+            String::from_utf8(out).expect("utf-8"),
+            String::from_utf8(err).expect("utf-8"),
+        )
+    }
+
+    fn gen(dir: &Path, rules: &str, pieces: &str) -> (u8, String, String) {
+        let dir = dir.to_str().expect("utf-8 path");
+        tama(&["gen", "--rules", rules, "--pieces", pieces, "--dir", dir, "--threads", "2"])
+    }
+
+    #[test]
+    fn gen_probe_verify_stats_and_resume() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().to_str().expect("utf-8 path");
+        let (code, out, err) = gen(tmp.path(), "armenian", "3");
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("solved 9 tables"), "{out}");
+        assert!(out.contains("KMvK: 187488 positions"), "{out}");
+        // A second run finds everything done.
+        let (code, out, _) = gen(tmp.path(), "armenian", "3");
+        assert_eq!(code, 0);
+        assert!(out.contains("KMvK: already solved") && out.contains("solved 0 tables"), "{out}");
+
+        // Two kings against one: the quickest win, and each move's value
+        // for the side that plays it.
+        let (code, out, _) = tama(&["probe", "--dir", dir, "--fen", "W:WKd1,Ka3:BKa1"]);
+        assert_eq!(code, 0);
+        let first = out.lines().next().expect("a line");
+        assert_eq!(first, "W:WKd1,Ka3:BKa1: win in 13");
+        assert!(out.lines().nth(1).expect("moves").ends_with("win in 13"), "{out}");
+        let (code, out, _) = tama(&["probe", "--dir", dir, "--fen", "W:WKd1,Ka3:BKa1", "--json"]);
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(v["tb"], "win");
+        assert_eq!(v["distance"], 13);
+        assert_eq!(v["value"]["wdl"], "win");
+        // The child values are for the opponent: the best move leaves a
+        // loss in 12.
+        assert_eq!(v["moves"][0]["value"]["wdl"], "loss");
+        assert_eq!(v["moves"][0]["value"]["distance"], 12);
+        assert!(v["moves"].as_array().is_some_and(|m| !m.is_empty()));
+        // Not covered: four pieces.
+        let (code, out, _) = tama(&["probe", "--dir", dir, "--fen", "W:WKd1,Ka3:BKa1,Kh8"]);
+        assert_eq!(code, 1);
+        assert!(out.contains("not in the tables"), "{out}");
+
+        let (code, out, err) = tama(&["verify", "--dir", dir, "--threads", "2"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().filter(|l| l.starts_with("ok ")).count(), 16, "{out}");
+
+        let (code, out, _) = tama(&["stats", "--dir", dir]);
+        assert_eq!(code, 0);
+        let kkvk = out.lines().find(|l| l.contains(" KKvK ")).expect("KKvK row");
+        assert!(kkvk.contains("63488") && kkvk.contains("W:"), "{kkvk}");
+        let (code, out, _) = tama(&["stats", "--dir", dir, "--json"]);
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(v.as_array().map(Vec::len), Some(16));
+
+        // Damage one file: verify fails with exit 1 naming it.
+        let file = tmp.path().join("armenian").join("MMvM.egtb");
+        let mut bytes = std::fs::read(&file).expect("read");
+        let n = bytes.len();
+        bytes[n / 3] ^= 1;
+        std::fs::write(&file, bytes).expect("write");
+        let (code, _, err) = tama(&["verify", "--dir", dir]);
+        assert_eq!(code, 1);
+        assert!(err.starts_with("error: 2 of 16 tables failed") && err.contains("MMvM.egtb"), "{err}");
+        assert_eq!(err.lines().count(), 1);
+        // gen notices the damaged unit and solves it again.
+        let (code, out, _) = gen(tmp.path(), "armenian", "3");
+        assert_eq!(code, 0);
+        assert!(out.contains("solved 1 tables"), "{out}");
+        let (code, _, _) = tama(&["verify", "--dir", dir]);
+        assert_eq!(code, 0);
+    }
+
+    #[test]
+    fn gen_only_needs_the_dependencies() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().to_str().expect("utf-8 path");
+        let (code, _, err) = tama(&["gen", "--pieces", "3", "--dir", dir, "--only", "KMvK"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("is missing") && err.lines().count() == 1, "{err}");
+        let (code, _, err) = tama(&["gen", "--pieces", "2", "--dir", dir, "--only", "KMvK"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("more than --pieces"), "{err}");
+        let (code, _, err) = tama(&["gen", "--pieces", "2", "--dir", dir, "--only", "KXvK"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("invalid material signature"), "{err}");
+        let (code, out, _) = tama(&["gen", "--rules", "turkish", "--pieces", "2", "--dir", dir, "--only", "KvK"]);
+        assert_eq!(code, 0);
+        assert!(out.contains("solved 1 tables"), "{out}");
+        assert!(tmp.path().join("turkish").join("KvK.egtb").exists());
+    }
+
+    #[test]
+    fn plan_lists_waves() {
+        let (code, out, _) = tama(&["plan", "--pieces", "3"]);
+        assert_eq!(code, 0);
+        assert!(out.starts_with("wave 1:\n  KvK "), "{out}");
+        assert!(out.contains("KMvK KvKM        needs KvK KKvK MvK"), "{out}");
+        let (code, out, _) = tama(&["plan", "--pieces", "4", "--json"]);
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        let units: usize = v["waves"].as_array().expect("waves").iter().map(|w| w.as_array().map_or(0, Vec::len)).sum();
+        // 2 + 4 + 10 + 19 tables make 3 + 6 + 12 + ... units.
+        assert!(units > 20, "{units}");
+        let (code, _, err) = tama(&["plan", "--pieces", "1"]);
+        assert_eq!(code, 2, "{err}");
+    }
+
+    #[test]
+    fn missing_directory_is_bad_input() {
+        let (code, _, err) = tama(&["probe", "--dir", "/nonexistent/tables", "--fen", "W:WKa1:BKh8"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("/nonexistent/tables"), "{err}");
+        let (code, _, _) = tama(&["verify", "--dir", "/nonexistent/tables"]);
+        assert_eq!(code, 2);
+        let (code, _, _) = tama(&["stats", "--dir", "/nonexistent/tables"]);
+        assert_eq!(code, 2);
+    }
+}
