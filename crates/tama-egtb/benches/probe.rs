@@ -88,7 +88,12 @@ fn bench(c: &mut Criterion) {
     let children: Vec<Position> = positions
         .iter()
         .take(1000)
-        .flat_map(|p| p.legal_moves(&rules).iter().map(|m| p.play_unchecked(m)).collect::<Vec<_>>())
+        .flat_map(|p| {
+            p.legal_moves(&rules)
+                .iter()
+                .map(|m| p.play_unchecked(m))
+                .collect::<Vec<_>>()
+        })
         .filter(|p| tb.probe(p).ok().flatten().is_some())
         .collect();
     let mut g = c.benchmark_group("probe");

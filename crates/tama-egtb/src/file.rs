@@ -70,7 +70,11 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// Serialises a table. `codes` are the value codes in index order.
 pub(crate) fn encode_table(info: &TableInfo, codes: &[u16]) -> Vec<u8> {
-    let width: u8 = if codes.iter().all(|&c| c <= 0xff) { 1 } else { 2 };
+    let width: u8 = if codes.iter().all(|&c| c <= 0xff) {
+        1
+    } else {
+        2
+    };
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -115,7 +119,11 @@ pub(crate) fn encode_table(info: &TableInfo, codes: &[u16]) -> Vec<u8> {
 /// Writes `bytes` to `path` through a temporary file that is synced and
 /// renamed, so `path` appears only complete. When `stop` is set halfway,
 /// the temporary file is removed and [`Error::Interrupted`] returned.
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8], stop: Option<&AtomicBool>) -> Result<(), Error> {
+pub(crate) fn write_atomically(
+    path: &Path,
+    bytes: &[u8],
+    stop: Option<&AtomicBool>,
+) -> Result<(), Error> {
     let tmp = tmp_path(path);
     let result = (|| {
         let mut f = fs::File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
@@ -192,7 +200,8 @@ impl Reader<'_> {
     fn text(&mut self) -> Result<String, Error> {
         let n = self.u16()? as usize;
         let b = self.take(n)?;
-        String::from_utf8(b.to_vec()).map_err(|_| Error::format(self.path, "header text is not UTF-8"))
+        String::from_utf8(b.to_vec())
+            .map_err(|_| Error::format(self.path, "header text is not UTF-8"))
     }
 }
 
@@ -216,7 +225,10 @@ impl TableData {
         let mut sum = [0u8; 8];
         sum.copy_from_slice(&bytes[n - 16..n - 8]);
         if fnv1a(&bytes[..n - 16]) != u64::from_le_bytes(sum) {
-            return Err(Error::format(path, "checksum mismatch: the file is damaged"));
+            return Err(Error::format(
+                path,
+                "checksum mismatch: the file is damaged",
+            ));
         }
         let body = &bytes[..n - 16];
         let mut r = Reader {
@@ -249,7 +261,10 @@ impl TableData {
             return Err(Error::format(path, "unsupported value width or block size"));
         }
         if (positions as usize).div_ceil(block_values) != n_blocks {
-            return Err(Error::format(path, "block count does not match the positions"));
+            return Err(Error::format(
+                path,
+                "block count does not match the positions",
+            ));
         }
         let offsets_at = r.at;
         r.take((n_blocks + 1) * 8)?;

@@ -202,7 +202,12 @@ impl Work {
 /// # Errors
 ///
 /// [`Error::MissingDependency`], I/O errors, [`Error::Interrupted`].
-pub fn generate_unit(dir: &Path, rules: &Rules, unit: Unit, opts: &GenOptions<'_>) -> Result<UnitReport, Error> {
+pub fn generate_unit(
+    dir: &Path,
+    rules: &Rules,
+    unit: Unit,
+    opts: &GenOptions<'_>,
+) -> Result<UnitReport, Error> {
     let tb = Tablebase::open_exact(dir, rules)?;
     for dep in unit.dependencies() {
         for m in dep.members() {
@@ -216,7 +221,10 @@ pub fn generate_unit(dir: &Path, rules: &Rules, unit: Unit, opts: &GenOptions<'_
     }
     let work: Vec<Work> = unit.members().into_iter().map(Work::new).collect();
     let total: u64 = work.iter().map(|w| w.ix.size()).sum();
-    opts.report(Progress::Start { unit, positions: total });
+    opts.report(Progress::Start {
+        unit,
+        positions: total,
+    });
     let threads = opts.threads.max(1);
     let max_assigned = AtomicU32::new(0);
     let done = AtomicU64::new(0);
@@ -332,7 +340,10 @@ fn init_one(
         w.values[i].store(loss(0), Ordering::Relaxed);
         return Ok(());
     }
-    if rules.draw_one_each && pos.pieces(Color::White).count() == 1 && pos.pieces(Color::Black).count() == 1 {
+    if rules.draw_one_each
+        && pos.pieces(Color::White).count() == 1
+        && pos.pieces(Color::Black).count() == 1
+    {
         w.values[i].store(TERMINAL_DRAW, Ordering::Relaxed);
         return Ok(());
     }
@@ -359,7 +370,8 @@ fn init_one(
             internal += 1;
         }
     }
-    let internal = u8::try_from(internal).map_err(|_| Error::Unsupported(w.material.to_string()))?;
+    let internal =
+        u8::try_from(internal).map_err(|_| Error::Unsupported(w.material.to_string()))?;
     w.counts[i].store(internal, Ordering::Relaxed);
     w.ext_max[i].store(ext_max as u16, Ordering::Relaxed);
     w.flags[i].store(if blocked { BLOCKED } else { 0 }, Ordering::Relaxed);
@@ -386,7 +398,8 @@ fn level_one(
 ) {
     let code = w.values[i].load(Ordering::Relaxed);
     if code == UNKNOWN && u32::from(w.ext_win[i].load(Ordering::Relaxed)) == ply {
-        let _ = w.values[i].compare_exchange(UNKNOWN, win(ply), Ordering::Relaxed, Ordering::Relaxed);
+        let _ =
+            w.values[i].compare_exchange(UNKNOWN, win(ply), Ordering::Relaxed, Ordering::Relaxed);
         return;
     }
     let d = ply - 1;
@@ -473,7 +486,11 @@ pub(crate) fn unmoves(rules: &Rules, y: Board, f: &mut impl FnMut(Board)) {
             // A White man came from below (forward step), beside (sideways)
             // or diagonally below; never from rank 1.
             const MAN: [(i8, i8); 5] = [(0, -1), (-1, 0), (1, 0), (-1, -1), (1, -1)];
-            let origins = if rules.man_diagonal { &MAN[..] } else { &MAN[..3] };
+            let origins = if rules.man_diagonal {
+                &MAN[..]
+            } else {
+                &MAN[..3]
+            };
             for &(df, dr) in origins {
                 let (tf, tr) = (file + df, rank + dr);
                 if !(0..8).contains(&tf) || !(0..8).contains(&tr) {
@@ -492,5 +509,8 @@ pub(crate) fn unmoves(rules: &Rules, y: Board, f: &mut impl FnMut(Board)) {
 
 /// The files of a unit in `dir`.
 pub fn unit_files(dir: &Path, unit: Unit) -> Vec<PathBuf> {
-    unit.members().into_iter().map(|m| table_path(dir, m)).collect()
+    unit.members()
+        .into_iter()
+        .map(|m| table_path(dir, m))
+        .collect()
 }

@@ -291,7 +291,11 @@ impl Indexer {
         let mut men_before = 0;
         let mut all_before = 0;
         for g in 0..4 {
-            let free = if g < 2 { 48 - men_before } else { 64 - all_before };
+            let free = if g < 2 {
+                48 - men_before
+            } else {
+                64 - all_before
+            };
             if g != lead {
                 sizes[g] = binom(free, counts[g]);
             }
@@ -433,7 +437,9 @@ mod tests {
 
     #[test]
     fn every_index_round_trips_and_is_canonical() {
-        for text in ["KvK", "MvK", "KvM", "MvM", "KMvK", "KvKM", "MMvK", "KvMM", "MvMM"] {
+        for text in [
+            "KvK", "MvK", "KvM", "MvM", "KMvK", "KvKM", "MMvK", "KvMM", "MvMM",
+        ] {
             let m: Material = text.parse().unwrap();
             let ix = Indexer::new(m);
             let mut seen = std::collections::HashSet::new();

@@ -43,4 +43,6 @@ pub use generate::{generate, generate_unit, unit_files, GenOptions, Progress, Un
 pub use material::{Material, ParseMaterialError, Plan, Unit};
 pub use probe::{rules_dir, table_path, Tablebase, EXTENSION};
 pub use tama_search::{Oracle, OracleValue, Wdl};
-pub use verify::{stats_dir, table_dirs, verify_dir, verify_table, FileCheck, Mismatch, TableStats, Verdict};
+pub use verify::{
+    stats_dir, table_dirs, verify_dir, verify_table, FileCheck, Mismatch, TableStats, Verdict,
+};

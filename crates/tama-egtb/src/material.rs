@@ -308,7 +308,10 @@ mod tests {
         assert!("KvX".parse::<Material>().is_err());
         assert!("KK".parse::<Material>().is_err());
         assert!("Kv".parse::<Material>().is_err());
-        assert_eq!("kmvk".parse::<Material>().map(|m| m.to_string()), Ok("KMvK".into()));
+        assert_eq!(
+            "kmvk".parse::<Material>().map(|m| m.to_string()),
+            Ok("KMvK".into())
+        );
     }
 
     #[test]
@@ -326,6 +329,8 @@ mod tests {
         // 2 pieces: KvK, KvM/MvK, MvM: 3 units.
         assert_eq!(Plan::new(2).units().count(), 3);
         let kmvk: Material = "KMvK".parse().unwrap();
-        assert!(plan.dependencies[&kmvk.unit()].contains(&"KKvK".parse::<Material>().unwrap().unit()));
+        assert!(
+            plan.dependencies[&kmvk.unit()].contains(&"KKvK".parse::<Material>().unwrap().unit())
+        );
     }
 }

@@ -32,7 +32,11 @@ fn slot_of(m: Material) -> Option<usize> {
     if parts.iter().any(|&p| p >= SLOT_LIMIT) {
         return None;
     }
-    Some(parts.iter().fold(0usize, |acc, &p| acc * SLOT_LIMIT as usize + p as usize))
+    Some(
+        parts
+            .iter()
+            .fold(0usize, |acc, &p| acc * SLOT_LIMIT as usize + p as usize),
+    )
 }
 
 /// A directory of tables for one set of rules.
@@ -233,7 +237,9 @@ impl Tablebase {
         }
         let b = table.indexer.canonical(b);
         let idx = table.indexer.index(b);
-        let code = table.code(idx).map_err(|what| Error::format(table_path(&self.dir, m), what))?;
+        let code = table
+            .code(idx)
+            .map_err(|what| Error::format(table_path(&self.dir, m), what))?;
         Ok(Some(decode(code)))
     }
 

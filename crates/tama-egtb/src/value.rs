@@ -21,11 +21,17 @@ pub(crate) fn encode(v: OracleValue) -> u16 {
     match v.wdl {
         Wdl::Draw => DRAW,
         Wdl::Win => {
-            assert!(v.distance % 2 == 1 && v.distance < 0xfff0, "bad win distance");
+            assert!(
+                v.distance % 2 == 1 && v.distance < 0xfff0,
+                "bad win distance"
+            );
             v.distance as u16
         }
         Wdl::Loss => {
-            assert!(v.distance % 2 == 0 && v.distance < 0xfff0, "bad loss distance");
+            assert!(
+                v.distance % 2 == 0 && v.distance < 0xfff0,
+                "bad loss distance"
+            );
             v.distance as u16 + 2
         }
     }

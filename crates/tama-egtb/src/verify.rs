@@ -53,7 +53,11 @@ pub struct FileCheck {
 }
 
 /// The value `pos` must have given its successors' values in `tb`.
-pub(crate) fn expected_value(tb: &Tablebase, pos: &tama_core::Position, list: &mut MoveList) -> Result<Option<OracleValue>, Error> {
+pub(crate) fn expected_value(
+    tb: &Tablebase,
+    pos: &tama_core::Position,
+    list: &mut MoveList,
+) -> Result<Option<OracleValue>, Error> {
     let rules = *tb.rules();
     pos.generate_moves(&rules, list);
     if list.is_empty() {
@@ -62,7 +66,10 @@ pub(crate) fn expected_value(tb: &Tablebase, pos: &tama_core::Position, list: &m
             distance: 0,
         }));
     }
-    if rules.draw_one_each && pos.pieces(Color::White).count() == 1 && pos.pieces(Color::Black).count() == 1 {
+    if rules.draw_one_each
+        && pos.pieces(Color::White).count() == 1
+        && pos.pieces(Color::Black).count() == 1
+    {
         return Ok(Some(OracleValue {
             wdl: Wdl::Draw,
             distance: 0,
@@ -95,7 +102,11 @@ pub fn verify_table(tb: &Tablebase, m: Material, threads: usize) -> Result<Verdi
         let mut list = MoveList::new();
         for i in range {
             let pos = table.indexer.board(i as u64).position();
-            let stored = decode(table.code(i as u64).map_err(|w| Error::format(tb.dir(), w))?);
+            let stored = decode(
+                table
+                    .code(i as u64)
+                    .map_err(|w| Error::format(tb.dir(), w))?,
+            );
             let expected = expected_value(tb, &pos, &mut list)?;
             if expected != Some(stored) {
                 let mut f = first.lock().unwrap_or_else(|p| p.into_inner());
@@ -114,10 +125,12 @@ pub fn verify_table(tb: &Tablebase, m: Material, threads: usize) -> Result<Verdi
         }
         Ok::<(), Error>(())
     })?;
-    Ok(match first.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        Some(m) => Verdict::Wrong(m),
-        None => Verdict::Sound { positions: size },
-    })
+    Ok(
+        match first.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            Some(m) => Verdict::Wrong(m),
+            None => Verdict::Sound { positions: size },
+        },
+    )
 }
 
 /// The directories under `root` (and `root` itself) that hold tables,
@@ -169,7 +182,11 @@ fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material)>, Error> {
         if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) {
             continue;
         }
-        if let Some(m) = path.file_stem().and_then(|s| s.to_str()).and_then(|s| s.parse().ok()) {
+        if let Some(m) = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .and_then(|s| s.parse().ok())
+        {
             out.push((path, m));
         }
     }
@@ -184,7 +201,11 @@ fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material)>, Error> {
 /// # Errors
 ///
 /// When `root` cannot be listed.
-pub fn verify_dir(root: &Path, threads: usize, each: &mut dyn FnMut(&FileCheck)) -> Result<Vec<FileCheck>, Error> {
+pub fn verify_dir(
+    root: &Path,
+    threads: usize,
+    each: &mut dyn FnMut(&FileCheck),
+) -> Result<Vec<FileCheck>, Error> {
     let mut out = Vec::new();
     for (dir, rules) in table_dirs(root)? {
         let tb = Tablebase::open_exact(&dir, &rules)?;

@@ -7,7 +7,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use tama_core::{Bitboard, Color, Position, Rules, Setup};
-use tama_egtb::{generate, table_path, verify_dir, Error, GenOptions, Material, Plan, Progress, Tablebase, Verdict, Wdl};
+use tama_egtb::{
+    generate, table_path, verify_dir, Error, GenOptions, Material, Plan, Progress, Tablebase,
+    Verdict, Wdl,
+};
 use tama_notation::write_fen;
 
 /// Every position of `m` (White to move as "us", then the same with
@@ -21,12 +24,7 @@ fn positions_of(m: Material) -> Vec<Position> {
         .chain(std::iter::repeat((Color::Black, true)).take(m.them_kings as usize))
         .collect();
     let mut squares = vec![0u8; kinds.len()];
-    fn rec(
-        kinds: &[(Color, bool)],
-        at: usize,
-        squares: &mut Vec<u8>,
-        out: &mut Vec<Position>,
-    ) {
+    fn rec(kinds: &[(Color, bool)], at: usize, squares: &mut Vec<u8>, out: &mut Vec<Position>) {
         if at == kinds.len() {
             for turn in [Color::White, Color::Black] {
                 let mut s = Setup::empty(turn);
@@ -141,7 +139,8 @@ fn brute_force(rules: &Rules, seeds: Vec<Position>) -> HashMap<Position, (Wdl, u
         next += 1;
     }
     let mut value: Vec<Option<(Wdl, u32)>> = vec![None; all.len()];
-    let one_each = |p: &Position| p.pieces(Color::White).count() == 1 && p.pieces(Color::Black).count() == 1;
+    let one_each =
+        |p: &Position| p.pieces(Color::White).count() == 1 && p.pieces(Color::Black).count() == 1;
     for (i, p) in all.iter().enumerate() {
         if children[i].is_empty() {
             value[i] = Some((Wdl::Loss, 0));
@@ -192,16 +191,18 @@ fn opts(threads: usize) -> GenOptions<'static> {
 fn tables(rules: Rules) -> &'static Path {
     static DIRS: OnceLock<Mutex<HashMap<String, &'static Path>>> = OnceLock::new();
     let name = tama_notation::write_rules(&rules);
-    let mut dirs = DIRS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    dirs.entry(name.clone())
-        .or_insert_with(|| {
-            let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-                .join(format!("egtb-{}", std::process::id()))
-                .join(&name);
-            let _ = std::fs::remove_dir_all(&dir);
-            generate(&dir, &rules, &Plan::new(3), None, &opts(2)).unwrap();
-            Box::leak(dir.into_boxed_path())
-        })
+    let mut dirs = DIRS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    dirs.entry(name.clone()).or_insert_with(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("egtb-{}", std::process::id()))
+            .join(&name);
+        let _ = std::fs::remove_dir_all(&dir);
+        generate(&dir, &rules, &Plan::new(3), None, &opts(2)).unwrap();
+        Box::leak(dir.into_boxed_path())
+    })
 }
 
 /// The directory holding the files of `rules`' tables.
@@ -221,7 +222,10 @@ fn check_against_brute_force(rules: Rules, materials: &[&str]) {
         if Material::of(pos).them() == 0 {
             continue;
         }
-        let v = tb.probe(pos).unwrap().unwrap_or_else(|| panic!("{pos:?} not covered"));
+        let v = tb
+            .probe(pos)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{pos:?} not covered"));
         assert_eq!((v.wdl, v.distance), (*wdl, *d), "{}", write_fen(pos));
         // The same position turned over, and mirrored, has the same value.
         assert_eq!(tb.probe(&pos.flip_colors()).unwrap(), Some(v));
@@ -302,7 +306,10 @@ fn verification_fails_on_a_flipped_byte() {
         let Verdict::Damaged(what) = &c.verdict else {
             panic!("{c:?}")
         };
-        assert!(what.contains("MMvM.egtb") && what.contains("checksum"), "{what}");
+        assert!(
+            what.contains("MMvM.egtb") && what.contains("checksum"),
+            "{what}"
+        );
     }
     // Probing it reports the damage instead of answering.
     let tb = Tablebase::open(tmp.path(), &Rules::ARMENIAN).unwrap();
@@ -313,7 +320,9 @@ fn verification_fails_on_a_flipped_byte() {
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
     let tb = Tablebase::open(tmp.path(), &Rules::ARMENIAN).unwrap();
-    assert!(tb.probe(&tama_notation::parse_position("W:WKa1:BKh8").unwrap()).is_err());
+    assert!(tb
+        .probe(&tama_notation::parse_position("W:WKa1:BKh8").unwrap())
+        .is_err());
 }
 
 #[test]
@@ -324,7 +333,11 @@ fn regenerating_gives_identical_bytes_with_any_thread_count() {
     for e in std::fs::read_dir(files(Rules::ARMENIAN)).unwrap() {
         let p = e.unwrap().path();
         let again = tmp.path().join("armenian").join(p.file_name().unwrap());
-        assert_eq!(std::fs::read(&p).unwrap(), std::fs::read(&again).unwrap(), "{p:?}");
+        assert_eq!(
+            std::fs::read(&p).unwrap(),
+            std::fs::read(&again).unwrap(),
+            "{p:?}"
+        );
         n += 1;
     }
     assert_eq!(n, 16);
@@ -381,14 +394,21 @@ fn an_interrupted_run_leaves_no_finished_looking_file_and_resumes() {
     for e in std::fs::read_dir(files(Rules::ARMENIAN)).unwrap() {
         let p = e.unwrap().path();
         let again = dir.join(p.file_name().unwrap());
-        assert_eq!(std::fs::read(&p).unwrap(), std::fs::read(&again).unwrap(), "{p:?}");
+        assert_eq!(
+            std::fs::read(&p).unwrap(),
+            std::fs::read(&again).unwrap(),
+            "{p:?}"
+        );
     }
 }
 
 #[test]
 fn positions_outside_the_tables_are_not_covered() {
     let tb = Tablebase::open(tables(Rules::ARMENIAN), &Rules::ARMENIAN).unwrap();
-    let probe = |fen: &str| tb.probe(&tama_notation::parse_position(fen).unwrap()).unwrap();
+    let probe = |fen: &str| {
+        tb.probe(&tama_notation::parse_position(fen).unwrap())
+            .unwrap()
+    };
     // A White man on its own first rank: no game reaches it.
     assert_eq!(probe("W:Wa1:BKh8"), None);
     assert_eq!(probe("B:Wa1:BKh8"), None);
@@ -399,7 +419,10 @@ fn positions_outside_the_tables_are_not_covered() {
     // Only the side to move has pieces: cannot arise.
     assert_eq!(probe("W:WKa1:B"), None);
     // The side to move has no pieces: lost.
-    assert_eq!(probe("B:WKa1:B").map(|v| (v.wdl, v.distance)), Some((Wdl::Loss, 0)));
+    assert_eq!(
+        probe("B:WKa1:B").map(|v| (v.wdl, v.distance)),
+        Some((Wdl::Loss, 0))
+    );
     // A position with a man on its first rank is not in the tables, but
     // one with every man on ranks 2-7 is.
     assert!(probe("W:Wa2:BKh8").is_some());

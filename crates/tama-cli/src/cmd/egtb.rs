@@ -8,7 +8,8 @@ use std::time::Instant;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use tama_egtb::{
-    generate, stats_dir, verify_dir, GenOptions, Material, OracleValue, Plan, Progress, Tablebase, Verdict, Wdl,
+    generate, stats_dir, verify_dir, GenOptions, Material, OracleValue, Plan, Progress, Tablebase,
+    Verdict, Wdl,
 };
 use tama_notation::movetext::write_move;
 use tama_notation::{write_fen, write_rules};
@@ -157,7 +158,10 @@ fn run_gen(args: &GenArgs, out: &mut dyn Write, term: Terminal) -> CmdResult {
     let only: Vec<Material> = args
         .only
         .iter()
-        .map(|s| s.parse::<Material>().map_err(|e| CliError::usage(format!("--only: {e}"))))
+        .map(|s| {
+            s.parse::<Material>()
+                .map_err(|e| CliError::usage(format!("--only: {e}")))
+        })
         .collect::<Result<_, _>>()?;
     for m in &only {
         if m.pieces() > args.pieces {
@@ -222,7 +226,11 @@ fn run_gen(args: &GenArgs, out: &mut dyn Write, term: Terminal) -> CmdResult {
                     b.finish_and_clear();
                 }
                 overall.inc(1);
-                let secs = started.lock().unwrap_or_else(|e| e.into_inner()).elapsed().as_secs_f64();
+                let secs = started
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .elapsed()
+                    .as_secs_f64();
                 let line = format!(
                     "{}: {} positions, {} plies, {} bytes, {:.2} s",
                     r.unit, r.positions, r.levels, r.bytes, secs
@@ -247,7 +255,13 @@ fn run_gen(args: &GenArgs, out: &mut dyn Write, term: Terminal) -> CmdResult {
         progress: Some(&progress),
     };
     let start = Instant::now();
-    let result = generate(&args.dir, &rules, &plan, (!only.is_empty()).then_some(&only[..]), &opts);
+    let result = generate(
+        &args.dir,
+        &rules,
+        &plan,
+        (!only.is_empty()).then_some(&only[..]),
+        &opts,
+    );
     overall.finish_and_clear();
     for line in lines.into_inner().unwrap_or_else(|e| e.into_inner()) {
         writeln!(out, "{line}")?;
@@ -310,10 +324,19 @@ fn run_probe(args: &ProbeArgs, out: &mut dyn Write) -> CmdResult {
                 wdl: v.wdl.flip(),
                 distance: v.distance + 1,
             });
-            writeln!(out, "  {:<14} {}", write_move(&pos, &rules, mv), value_text(mover))?;
+            writeln!(
+                out,
+                "  {:<14} {}",
+                write_move(&pos, &rules, mv),
+                value_text(mover)
+            )?;
         }
     }
-    Ok(if value.is_some() { EXIT_OK } else { EXIT_CHECK_FAILED })
+    Ok(if value.is_some() {
+        EXIT_OK
+    } else {
+        EXIT_CHECK_FAILED
+    })
 }
 
 fn run_verify(args: &VerifyArgs, out: &mut dyn Write) -> CmdResult {
@@ -365,7 +388,10 @@ fn run_verify(args: &VerifyArgs, out: &mut dyn Write) -> CmdResult {
         return Err(e.into());
     }
     if checks.is_empty() {
-        return Err(CliError::usage(format!("{}: no tables found", args.dir.display())));
+        return Err(CliError::usage(format!(
+            "{}: no tables found",
+            args.dir.display()
+        )));
     }
     match failed.first() {
         None => Ok(EXIT_OK),
@@ -380,7 +406,10 @@ fn run_verify(args: &VerifyArgs, out: &mut dyn Write) -> CmdResult {
 fn run_stats(args: &StatsArgs, out: &mut dyn Write) -> CmdResult {
     let stats = stats_dir(&args.dir).map_err(egtb_error)?;
     if stats.is_empty() {
-        return Err(CliError::usage(format!("{}: no tables found", args.dir.display())));
+        return Err(CliError::usage(format!(
+            "{}: no tables found",
+            args.dir.display()
+        )));
     }
     if args.json {
         let list: Vec<_> = stats
@@ -456,7 +485,11 @@ fn run_plan(args: &PlanArgs, out: &mut dyn Write) -> CmdResult {
                 out,
                 "  {:<16} needs {}",
                 tables.join(" "),
-                if deps.is_empty() { "-".to_string() } else { deps.join(" ") }
+                if deps.is_empty() {
+                    "-".to_string()
+                } else {
+                    deps.join(" ")
+                }
             )?;
         }
     }
@@ -483,7 +516,17 @@ mod tests {
 
     fn gen(dir: &Path, rules: &str, pieces: &str) -> (u8, String, String) {
         let dir = dir.to_str().expect("utf-8 path");
-        tama(&["gen", "--rules", rules, "--pieces", pieces, "--dir", dir, "--threads", "2"])
+        tama(&[
+            "gen",
+            "--rules",
+            rules,
+            "--pieces",
+            pieces,
+            "--dir",
+            dir,
+            "--threads",
+            "2",
+        ])
     }
 
     #[test]
@@ -497,7 +540,10 @@ mod tests {
         // A second run finds everything done.
         let (code, out, _) = gen(tmp.path(), "armenian", "3");
         assert_eq!(code, 0);
-        assert!(out.contains("KMvK: already solved") && out.contains("solved 0 tables"), "{out}");
+        assert!(
+            out.contains("KMvK: already solved") && out.contains("solved 0 tables"),
+            "{out}"
+        );
 
         // Two kings against one: the quickest win, and each move's value
         // for the side that plays it.
@@ -505,7 +551,10 @@ mod tests {
         assert_eq!(code, 0);
         let first = out.lines().next().expect("a line");
         assert_eq!(first, "W:WKd1,Ka3:BKa1: win in 13");
-        assert!(out.lines().nth(1).expect("moves").ends_with("win in 13"), "{out}");
+        assert!(
+            out.lines().nth(1).expect("moves").ends_with("win in 13"),
+            "{out}"
+        );
         let (code, out, _) = tama(&["probe", "--dir", dir, "--fen", "W:WKd1,Ka3:BKa1", "--json"]);
         assert_eq!(code, 0);
         let v: serde_json::Value = serde_json::from_str(&out).expect("json");
@@ -524,11 +573,18 @@ mod tests {
 
         let (code, out, err) = tama(&["verify", "--dir", dir, "--threads", "2"]);
         assert_eq!(code, 0, "{err}");
-        assert_eq!(out.lines().filter(|l| l.starts_with("ok ")).count(), 16, "{out}");
+        assert_eq!(
+            out.lines().filter(|l| l.starts_with("ok ")).count(),
+            16,
+            "{out}"
+        );
 
         let (code, out, _) = tama(&["stats", "--dir", dir]);
         assert_eq!(code, 0);
-        let kkvk = out.lines().find(|l| l.contains(" KKvK ")).expect("KKvK row");
+        let kkvk = out
+            .lines()
+            .find(|l| l.contains(" KKvK "))
+            .expect("KKvK row");
         assert!(kkvk.contains("63488") && kkvk.contains("W:"), "{kkvk}");
         let (code, out, _) = tama(&["stats", "--dir", dir, "--json"]);
         assert_eq!(code, 0);
@@ -543,7 +599,10 @@ mod tests {
         std::fs::write(&file, bytes).expect("write");
         let (code, _, err) = tama(&["verify", "--dir", dir]);
         assert_eq!(code, 1);
-        assert!(err.starts_with("error: 2 of 16 tables failed") && err.contains("MMvM.egtb"), "{err}");
+        assert!(
+            err.starts_with("error: 2 of 16 tables failed") && err.contains("MMvM.egtb"),
+            "{err}"
+        );
         assert_eq!(err.lines().count(), 1);
         // gen notices the damaged unit and solves it again.
         let (code, out, _) = gen(tmp.path(), "armenian", "3");
@@ -559,14 +618,19 @@ mod tests {
         let dir = tmp.path().to_str().expect("utf-8 path");
         let (code, _, err) = tama(&["gen", "--pieces", "3", "--dir", dir, "--only", "KMvK"]);
         assert_eq!(code, 2);
-        assert!(err.contains("is missing") && err.lines().count() == 1, "{err}");
+        assert!(
+            err.contains("is missing") && err.lines().count() == 1,
+            "{err}"
+        );
         let (code, _, err) = tama(&["gen", "--pieces", "2", "--dir", dir, "--only", "KMvK"]);
         assert_eq!(code, 2);
         assert!(err.contains("more than --pieces"), "{err}");
         let (code, _, err) = tama(&["gen", "--pieces", "2", "--dir", dir, "--only", "KXvK"]);
         assert_eq!(code, 2);
         assert!(err.contains("invalid material signature"), "{err}");
-        let (code, out, _) = tama(&["gen", "--rules", "turkish", "--pieces", "2", "--dir", dir, "--only", "KvK"]);
+        let (code, out, _) = tama(&[
+            "gen", "--rules", "turkish", "--pieces", "2", "--dir", dir, "--only", "KvK",
+        ]);
         assert_eq!(code, 0);
         assert!(out.contains("solved 1 tables"), "{out}");
         assert!(tmp.path().join("turkish").join("KvK.egtb").exists());
@@ -581,7 +645,12 @@ mod tests {
         let (code, out, _) = tama(&["plan", "--pieces", "4", "--json"]);
         assert_eq!(code, 0);
         let v: serde_json::Value = serde_json::from_str(&out).expect("json");
-        let units: usize = v["waves"].as_array().expect("waves").iter().map(|w| w.as_array().map_or(0, Vec::len)).sum();
+        let units: usize = v["waves"]
+            .as_array()
+            .expect("waves")
+            .iter()
+            .map(|w| w.as_array().map_or(0, Vec::len))
+            .sum();
         // 2 + 4 + 10 + 19 tables make 3 + 6 + 12 + ... units.
         assert!(units > 20, "{units}");
         let (code, _, err) = tama(&["plan", "--pieces", "1"]);
@@ -590,7 +659,13 @@ mod tests {
 
     #[test]
     fn missing_directory_is_bad_input() {
-        let (code, _, err) = tama(&["probe", "--dir", "/nonexistent/tables", "--fen", "W:WKa1:BKh8"]);
+        let (code, _, err) = tama(&[
+            "probe",
+            "--dir",
+            "/nonexistent/tables",
+            "--fen",
+            "W:WKa1:BKh8",
+        ]);
         assert_eq!(code, 2);
         assert!(err.contains("/nonexistent/tables"), "{err}");
         let (code, _, _) = tama(&["verify", "--dir", "/nonexistent/tables"]);
