@@ -33,19 +33,19 @@ fn random_positions(tb: &Tablebase, n: usize, rng: &mut Rng) -> Vec<Position> {
     while out.len() < n {
         let m = materials[(rng.next() % materials.len() as u64) as usize];
         let mut s = Setup::empty(Color::White);
-        let mut put = |s: &mut Setup, white: bool, king: bool, rng: &mut Rng| loop {
+        let put = |s: &mut Setup, white: bool, king: bool, rng: &mut Rng| loop {
             let sq = (rng.next() % 64) as u32;
             let bit = Bitboard(1 << sq);
             if (s.white | s.black).0 & bit.0 != 0 || (!king && !(8..56).contains(&sq)) {
                 continue;
             }
             if white {
-                s.white = s.white | bit;
+                s.white |= bit;
             } else {
-                s.black = s.black | bit;
+                s.black |= bit;
             }
             if king {
-                s.kings = s.kings | bit;
+                s.kings |= bit;
             }
             return;
         };

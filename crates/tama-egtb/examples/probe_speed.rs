@@ -60,12 +60,12 @@ fn main() {
                     }
                     let bit = Bitboard(1 << sq);
                     if white {
-                        s.white = s.white | bit
+                        s.white |= bit
                     } else {
-                        s.black = s.black | bit
+                        s.black |= bit
                     }
                     if king {
-                        s.kings = s.kings | bit
+                        s.kings |= bit
                     }
                     break;
                 }

@@ -359,8 +359,7 @@ impl Indexer {
         let mut men_occ = 0u64;
         let mut all_occ = 0u64;
         let mut idx = 0u64;
-        for g in 0..4 {
-            let sq = groups[g];
+        for (g, &sq) in groups.iter().enumerate() {
             let (dom, occ) = if g < 2 {
                 (MEN_DOMAIN, men_occ)
             } else {

@@ -31,14 +31,13 @@ fn positions_of(m: Material) -> Vec<Position> {
                 for (k, &sq) in kinds.iter().zip(squares.iter()) {
                     let bit = Bitboard(1 << sq);
                     match k.0 {
-                        Color::White => s.white = s.white | bit,
-                        Color::Black => s.black = s.black | bit,
+                        Color::White => s.white |= bit,
+                        Color::Black => s.black |= bit,
                     }
                     if k.1 {
-                        s.kings = s.kings | bit;
+                        s.kings |= bit;
                     }
                 }
-                let mut s = s;
                 if turn == Color::Black {
                     // Material is "side to move first": swap the colours.
                     s = Setup {
@@ -117,8 +116,8 @@ fn brute_force(rules: &Rules, seeds: Vec<Position>) -> HashMap<Position, (Wdl, u
     let mut all = Vec::new();
     let mut children: Vec<Vec<usize>> = Vec::new();
     for p in seeds {
-        if !index.contains_key(&p) {
-            index.insert(p, all.len());
+        if let std::collections::hash_map::Entry::Vacant(e) = index.entry(p) {
+            e.insert(all.len());
             all.push(p);
         }
     }
@@ -375,22 +374,19 @@ fn an_interrupted_run_leaves_no_finished_looking_file_and_resumes() {
         assert_eq!(p.extension().unwrap(), "egtb", "left behind: {p:?}");
     }
     // A second run skips the finished units and completes the rest.
-    let mut skipped = Vec::new();
-    let count = |p: Progress| {
+    let skipped = Mutex::new(Vec::new());
+    let progress = |p: Progress| {
         if let Progress::Skipped(u) = p {
-            skipped.push(u);
+            skipped.lock().unwrap().push(u);
         }
     };
-    let count = Mutex::new(count);
-    let progress = |p: Progress| (count.lock().unwrap())(p);
     let o = GenOptions {
         threads: 2,
         stop: None,
         progress: Some(&progress),
     };
     generate(tmp.path(), &Rules::ARMENIAN, &Plan::new(3), None, &o).unwrap();
-    drop(count);
-    assert_eq!(skipped.len(), 3);
+    assert_eq!(skipped.lock().unwrap().len(), 3);
     for e in std::fs::read_dir(files(Rules::ARMENIAN)).unwrap() {
         let p = e.unwrap().path();
         let again = dir.join(p.file_name().unwrap());

@@ -352,7 +352,7 @@ fn run_verify(args: &VerifyArgs, out: &mut dyn Write) -> CmdResult {
                 }
             }
             Verdict::Damaged(what) => {
-                failed.push(format!("{what}"));
+                failed.push(what.to_string());
                 if args.json {
                     json!({"file": c.path.display().to_string(), "ok": false, "damaged": what}).to_string()
                 } else {
