@@ -142,7 +142,7 @@ pub fn run(args: Args) -> Result<()> {
                         break;
                     }
                     let opening = &openings[(i / 2) % openings.len()];
-                    let new_is_white = i % 2 == 0;
+                    let new_is_white = i.is_multiple_of(2);
                     let score = match play_game(&new, &base, new_is_white, opening, &rules, &args) {
                         Ok(s) => s,
                         Err(e) => {

@@ -90,7 +90,7 @@ fn generate(file: &str, games: usize, nodes: u64) {
         }
         let mut c = count.lock().unwrap();
         *c += 1;
-        if *c % 50 == 0 {
+        if c.is_multiple_of(50) {
             eprintln!("{} games", *c);
         }
     });

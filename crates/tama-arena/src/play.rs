@@ -129,6 +129,14 @@ fn material(pos: &Position) -> i32 {
     v(Color::White) - v(Color::Black)
 }
 
+/// Ends `game` off the board with `outcome` (an adjudication or a loss
+/// on time), recording it in the game as well.
+fn finish(mut game: Game, outcome: Outcome, on_time: bool) -> (Game, Outcome, bool) {
+    // The game is not over when an arbiter ends it (checked first).
+    let outcome = game.end(outcome).unwrap_or(outcome);
+    (game, outcome, on_time)
+}
+
 /// Plays one game between `white` and `black` from `opening`.
 fn play_game(
     movers: [&mut Mover; 2],
@@ -166,7 +174,7 @@ fn play_game(
             } else {
                 Outcome::draw(Termination::Adjudication)
             };
-            return (game, outcome, false);
+            return finish(game, outcome, false);
         }
         let turn = game.position().turn();
         let side = turn.index();
@@ -191,13 +199,13 @@ fn play_game(
         let Some((mv, score)) = mover.choose(&game, &limits) else {
             // The mover saw a game end the game record does not (cannot
             // happen: both use the same rules); score it as a draw.
-            return (game, Outcome::draw(Termination::Adjudication), false);
+            return finish(game, Outcome::draw(Termination::Adjudication), false);
         };
         let spent = t0.elapsed();
         if let (Some(left), Some(tc)) = (clocks[side], player.time_control) {
             if spent > left {
-                let outcome = Outcome::win(turn.opponent(), Termination::Adjudication);
-                return (game, outcome, true);
+                let outcome = Outcome::win(turn.opponent(), Termination::TimeForfeit);
+                return finish(game, outcome, true);
             }
             clocks[side] = Some(left - spent + tc.increment);
         }
@@ -209,14 +217,14 @@ fn play_game(
             if n >= k {
                 let recent = &scores[n - k..];
                 if recent.iter().all(|&s| s >= win) {
-                    return (
+                    return finish(
                         game,
                         Outcome::win(Color::White, Termination::Adjudication),
                         false,
                     );
                 }
                 if recent.iter().all(|&s| s <= -win) {
-                    return (
+                    return finish(
                         game,
                         Outcome::win(Color::Black, Termination::Adjudication),
                         false,
@@ -230,7 +238,7 @@ fn play_game(
                 && n >= k
                 && scores[n - k..].iter().all(|s| s.abs() <= draw)
             {
-                return (game, Outcome::draw(Termination::Adjudication), false);
+                return finish(game, Outcome::draw(Termination::Adjudication), false);
             }
         }
     }
@@ -243,7 +251,7 @@ fn play_game(
 /// # Panics
 ///
 /// If an opening's moves are not legal from its start position (openings
-/// read from PDN are replayed, hence legal; [`random_openings`] are legal).
+/// read from PDN are replayed, hence legal; [`random_openings`](crate::random_openings) are legal).
 pub fn play_match(
     a: &Player,
     b: &Player,
@@ -266,7 +274,7 @@ pub fn play_match(
                     }
                     let opening_index = index / 2;
                     let opening = &config.openings[opening_index];
-                    let a_is_white = index % 2 == 0;
+                    let a_is_white = index.is_multiple_of(2);
                     let t0 = Instant::now();
                     let (game, outcome, time_forfeit) = if a_is_white {
                         play_game([&mut ma, &mut mb], [a, b], opening, config)

@@ -10,7 +10,7 @@ use tama_search::{EngineConfig, EvalOptions, Limits};
 pub enum PlayerKind {
     /// The engine with this configuration (one thread recommended).
     Engine(Box<EngineConfig>),
-    /// The plain alpha-beta reference player ([`Baseline`]).
+    /// The plain alpha-beta reference player ([`Baseline`](crate::baseline::Baseline)).
     Baseline,
 }
 

@@ -29,7 +29,8 @@ pub struct GameRecord {
     pub opening_plies: usize,
     /// The result and why the game ended.
     pub outcome: Outcome,
-    /// Whether the adjudicated loss was a player running out of time.
+    /// Whether a player ran out of time (the outcome's termination is then
+    /// [`Termination::TimeForfeit`](tama_core::Termination::TimeForfeit)).
     pub time_forfeit: bool,
     /// Wall time of the game.
     pub duration: Duration,
@@ -151,7 +152,7 @@ mod tests {
         let g = |index: usize, winner: Option<Color>| GameRecord {
             index,
             opening: index / 2,
-            a_is_white: index % 2 == 0,
+            a_is_white: index.is_multiple_of(2),
             white: String::new(),
             black: String::new(),
             start: Position::start(),

@@ -1,7 +1,7 @@
 //! Text formats for Armenian draughts (Tama): position text (FEN), rules
 //! text, move text, PDN game records and their JSON forms.
 //!
-//! Every format follows `spec/NOTATION.md`: reading is lenient, writing is
+//! Every format follows `docs/NOTATION.md`: reading is lenient, writing is
 //! strict and canonical, and what this crate writes it reads back to the
 //! identical value.
 //!

@@ -1,4 +1,4 @@
-//! Move text: `a3-a4`, `c3xe5`, `c3xc5xe5` (NOTATION.md, "Move text").
+//! Move text: `a3-a4`, `c3xe5`, `c3xc5xe5` (docs/NOTATION.md, "Move text").
 //!
 //! Notation is syntax; meaning needs a position. [`MoveText`] is what was
 //! written (squares, separator, annotation) and is read without a position;
@@ -36,7 +36,7 @@
 //! square. A capture may give any subset of its landing squares in between,
 //! in order: the text names a legal move when the written squares lie, in
 //! order, on some capture path with that move's effect
-//! ([`Position::paths`]). The separator does not decide: `c3-e3` may name a
+//! ([`Position::paths`](tama_core::Position::paths)). The separator does not decide: `c3-e3` may name a
 //! capture and `a3xa4` a quiet move, since capturing is compulsory and the
 //! squares alone always tell which kind of move is meant.
 //!
@@ -201,9 +201,9 @@ mod tests {
 
     #[test]
     fn rules_md_positions() {
-        // RULES.md writes the bystanders a1, b1 and d1 as black men, which
-        // would stand on their own promotion rank; here they are kings,
-        // which changes nothing for White's captures.
+        // The worked positions of docs/RULES.md. The bystanders a1, b1 and
+        // d1 are kings there: black men would stand on their own
+        // promotion rank, which position text rejects.
         let cases: [(&str, &str, &[&str]); 9] = [
             ("W:Wd6:Bd7,f8,Ka1", "armenian", &["d6xd8"]),
             ("W:Wd6:Bd7,f8,Ka1", "promotion=midway", &["d6xg8", "d6xh8"]),
@@ -248,7 +248,7 @@ mod tests {
         assert_eq!(moves.len(), 3);
         assert!(moves.iter().all(|m| m.capture_count() == 3));
 
-        // The long forms RULES.md writes read back to the same moves.
+        // The long forms docs/RULES.md writes read back to the same moves.
         let p = pos("W:Wd6:Bd7,f8,Ka1");
         let midway = parse_rules("promotion=midway").unwrap();
         let mv = parse_move("d6xd8xg8", &p, &midway).unwrap();

@@ -1,4 +1,4 @@
-//! PDN game records (NOTATION.md, "Game records (PDN)"): a streaming
+//! PDN game records (docs/NOTATION.md, "Game records (PDN)"): a streaming
 //! reader that checks every move, a canonical writer, and a JSON form.
 //!
 //! ```

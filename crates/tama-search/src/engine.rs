@@ -13,6 +13,7 @@ use crate::oracle::Oracle;
 use crate::params::{EvalParams, SearchOptions};
 use crate::report::{BestMove, Info, Line, SearchResult};
 use crate::score::{Score, INFINITY, MAX_PLY};
+use crate::tb_root;
 use crate::tt::Tt;
 use crate::worker::{Ctx, Worker};
 
@@ -164,11 +165,14 @@ impl Engine {
     }
 
     /// Replaces the whole configuration. The transposition table keeps its
-    /// contents unless its size changes; threads and lines are raised to
-    /// at least 1, as in [`Engine::new`].
+    /// contents unless its size or the evaluation changes (it caches
+    /// static evaluations); threads and lines are raised to at least 1, as
+    /// in [`Engine::new`].
     pub fn set_config(&mut self, config: EngineConfig) {
         if config.hash_mib != self.config.hash_mib {
             self.set_hash_mib(config.hash_mib);
+        } else if (config.eval, config.eval_params) != (self.config.eval, self.config.eval_params) {
+            self.tt.clear();
         }
         self.set_threads(config.threads);
         self.evaluator = Evaluator::new(config.eval_params, config.eval);
@@ -239,12 +243,36 @@ impl Engine {
         if let Some(outcome) = position_outcome(root, rules) {
             return SearchResult::GameOver(outcome);
         }
-        let keys = repeatable_history(root, history);
-        if rules.draw_repetition && keys.count >= 3 {
+        let game = repeatable_history(root, history);
+        if rules.draw_repetition && game.count >= 3 {
             return SearchResult::GameOver(Outcome::draw(Termination::Repetition));
         }
-        let keys = keys.keys;
+        let keys = game.keys;
         let moves = root.legal_moves(rules);
+        // The endgame oracle: the value of each root move it (or the rules)
+        // can tell; when it knows them all, the best is played at once.
+        let oracle = self.config.oracle.as_deref();
+        let (tbs, root_hits) = match oracle {
+            Some(o) if root.occupied().count() <= o.max_pieces() => {
+                tb_root::root_values(o, root, &moves, &game.reps, rules)
+            }
+            _ => (Vec::new(), 0),
+        };
+        if let (Some(o), false) = (oracle, limits.infinite) {
+            if let Some(result) = tb_root::oracle_result(
+                o,
+                root,
+                &moves,
+                &tbs,
+                self.config.multipv,
+                rules,
+                start,
+                root_hits,
+                &mut progress,
+            ) {
+                return result;
+            }
+        }
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let forced = moves.len() == 1 && !limits.infinite;
         if forced {
@@ -253,6 +281,8 @@ impl Engine {
         self.tt.new_search();
         let plan = TimePlan::new(limits, root.turn(), &self.config.search.params);
         let counters: Vec<AtomicU64> = (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
+        let tb_counters: Vec<AtomicU64> =
+            (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
         let abort = AtomicBool::new(false);
         let ctx = Ctx {
             tt: &self.tt,
@@ -266,9 +296,12 @@ impl Engine {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             counters: &counters,
             multipv: self.config.multipv,
+            oracle,
+            oracle_pieces: oracle.map_or(0, |o| o.max_pieces()),
+            tb_counters: &tb_counters,
         };
         for w in &mut self.workers {
-            w.prepare(&ctx, root, &keys, &moves);
+            w.prepare(&ctx, root, &keys, &moves, &tbs);
         }
         let (main, helpers) = self
             .workers
@@ -294,6 +327,7 @@ impl Engine {
             abort.store(true, Ordering::Relaxed);
         });
         let nodes = main.nodes + helpers.iter().map(|h| h.nodes).sum::<u64>();
+        let tbhits = root_hits + main.tb_hits + helpers.iter().map(|h| h.tb_hits).sum::<u64>();
         // The thread that completed the deepest iteration gives the result
         // (the main thread on ties): a helper one ply ahead is worth using.
         let chosen: &Worker = helpers
@@ -313,6 +347,7 @@ impl Engine {
                     rm.best_score()
                 }),
                 pv: rm.pv.clone(),
+                tb: rm.tb,
             })
             .collect();
         let best = &chosen.root_moves[0];
@@ -325,18 +360,22 @@ impl Engine {
             nodes,
             time: start.elapsed(),
             interrupted: main.stopped(),
+            tb: lines[0].tb,
+            tbhits,
             lines,
         })
     }
 }
 
 /// What the game history means for a search from its root.
-struct RootHistory {
+pub(crate) struct RootHistory {
+    /// The game's positions, the root last.
+    pub(crate) reps: Repetitions,
     /// The Zobrist keys of the positions before the root that the search
     /// may repeat (those since the last irreversible move), oldest first.
-    keys: Vec<u64>,
+    pub(crate) keys: Vec<u64>,
     /// How often the root position has occurred, counting itself.
-    count: usize,
+    pub(crate) count: usize,
 }
 
 /// Reads `history` (the positions before `root`, oldest first) with the
@@ -344,15 +383,13 @@ struct RootHistory {
 /// positions the search may repeat. The search's own check (`is_draw`)
 /// compares these keys along its path as a fast path; a test drives both
 /// over random games.
-fn repeatable_history(root: &Position, history: &[Position]) -> RootHistory {
+pub(crate) fn repeatable_history(root: &Position, history: &[Position]) -> RootHistory {
     let mut reps = Repetitions::from_positions(history);
     reps.push(*root);
     let count = reps.count();
     let run = reps.repeatable();
-    RootHistory {
-        keys: run[..run.len() - 1].iter().map(Position::hash).collect(),
-        count,
-    }
+    let keys = run[..run.len() - 1].iter().map(Position::hash).collect();
+    RootHistory { reps, keys, count }
 }
 
 #[cfg(test)]

@@ -7,6 +7,25 @@
 //! A [`StopHandle`] ends a search from another thread. The crate sees only
 //! `tama-core` types and never prints.
 //!
+//! The public surface is the engine and what configures and reports it:
+//!
+//! - [`Engine`] and [`EngineConfig`] (table size, threads, lines, the
+//!   [`SearchOptions`] feature switches and parameters, the [`EvalOptions`]
+//!   terms and [`params`] weights, an endgame [`Oracle`]);
+//! - [`options`]: every setting of the configuration by name, with its
+//!   type, range and default, settable from text
+//!   ([`EngineConfig::from_settings`], [`Engine::set_option`]) for any
+//!   front end;
+//! - [`Limits`] (depth, nodes, time, clock) and [`Score`];
+//! - the reports: [`Info`] during the search, [`SearchResult`] /
+//!   [`BestMove`] / [`Line`] at the end;
+//! - [`Evaluator`], the static evaluation;
+//! - [`oracle`]: the hook for endgame tablebases ([`EndgameOracle`],
+//!   [`OracleValue`], [`Wdl`]) and how the search uses it.
+//!
+//! Matches, Elo statistics, the reference player and the bench signature
+//! are in the `tama-arena` crate.
+//!
 //! ```
 //! use tama_core::{Position, Rules};
 //! use tama_search::{Engine, EngineConfig, InfoKind, Limits};
@@ -66,6 +85,7 @@
 //!   (Texel's method, `tama-arena`'s `examples/tune.rs`) and checked in
 //!   matches (the `tama-arena` crate plays them).
 #![deny(missing_docs)]
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 mod bits;
 mod engine;
@@ -79,6 +99,9 @@ mod report;
 mod root;
 mod score;
 mod search;
+mod tb_root;
+#[cfg(test)]
+mod test_support;
 mod tt;
 mod worker;
 

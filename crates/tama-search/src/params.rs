@@ -8,7 +8,7 @@
 //! The evaluation weights were fitted to the results of self-play games
 //! (Texel's method: least squares between the game result and a logistic
 //! function of the static evaluation of quiet positions; see
-//! `examples/tune.rs`), then checked in engine matches.
+//! `tama-arena`'s `examples/tune.rs`), then checked in engine matches.
 //! Board tables are written from White's side with rank 8 (White's promotion
 //! rank) on top, as the board is drawn; Black uses them mirrored.
 

@@ -65,6 +65,9 @@ impl Worker {
             }
             return best;
         }
+        if let Some(s) = self.probe_oracle(ctx, pos, ply) {
+            return s;
+        }
         if !bits::has_quiet_move(pos, &ctx.rules) {
             return -MATE + ply as i32;
         }
@@ -137,5 +140,49 @@ impl Worker {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tama_core::{Color, Role, Rules};
+
+    use crate::params::SearchOptions;
+    use crate::score::INFINITY;
+    use crate::test_support::{position, Harness};
+
+    #[test]
+    fn captures_are_played_out_before_evaluating() {
+        use Color::*;
+        use Role::*;
+        // White must take d5 (d4xd6); the position is never evaluated.
+        let pos = position(
+            White,
+            &[
+                ("d4", White, Man),
+                ("d5", Black, Man),
+                ("a7", Black, Man),
+                ("h2", White, Man),
+            ],
+        );
+        let moves = pos.legal_moves(&Rules::ARMENIAN);
+        assert!(moves.len() == 1 && moves[0].is_capture());
+        let child = pos.play_unchecked(&moves[0]);
+        let h = Harness::new(Rules::ARMENIAN, SearchOptions::DEFAULT);
+        let ctx = h.ctx();
+        let mut w = h.worker(&pos);
+        let s = w.qsearch(&ctx, &pos, -INFINITY, INFINITY, 1, 1);
+        let mut c = h.worker(&pos);
+        assert_eq!(s, -c.qsearch(&ctx, &child, -INFINITY, INFINITY, 2, 1));
+        // A man up after the capture.
+        assert!(s >= 50, "{s}");
+        assert_ne!(s, h.eval.evaluate(&pos, &Rules::ARMENIAN));
+        // The stand-pat value of a quiet position is its evaluation.
+        let mut q = h.worker(&child);
+        let quiet = position(White, &[("a2", White, Man), ("h7", Black, Man)]);
+        assert_eq!(
+            q.qsearch(&ctx, &quiet, -INFINITY, INFINITY, 1, 1),
+            h.eval.evaluate(&quiet, &Rules::ARMENIAN)
+        );
     }
 }

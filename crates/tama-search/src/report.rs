@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use tama_core::{Move, Outcome};
 
+use crate::oracle::OracleValue;
 use crate::score::Score;
 
 /// Why progress is being reported.
@@ -44,6 +45,12 @@ pub struct Info {
     pub hashfull: u32,
     /// The principal variation, starting with the root move.
     pub pv: Vec<Move>,
+    /// The endgame oracle's value of the line's root move for the side to
+    /// move at the root, when the oracle (or the rules) decide the position
+    /// it leads to.
+    pub tb: Option<OracleValue>,
+    /// Endgame oracle answers so far, all threads.
+    pub tbhits: u64,
 }
 
 /// One analysed root move.
@@ -55,6 +62,9 @@ pub struct Line {
     pub score: Score,
     /// The principal variation, starting with `mv`.
     pub pv: Vec<Move>,
+    /// The endgame oracle's value of `mv` for the side to move, when the
+    /// oracle (or the rules) decide the position it leads to.
+    pub tb: Option<OracleValue>,
 }
 
 /// The outcome of a search that found a move.
@@ -69,8 +79,8 @@ pub struct BestMove {
     /// Every line searched (multi-PV), best first; `lines[0]` is the best
     /// move's.
     pub lines: Vec<Line>,
-    /// The deepest completed iteration (0 when the move was forced and
-    /// returned at once).
+    /// The deepest completed iteration (0 when the move was forced or
+    /// decided by the endgame oracle and returned at once).
     pub depth: u32,
     /// The selective depth of the best line.
     pub seldepth: u32,
@@ -81,6 +91,12 @@ pub struct BestMove {
     /// Whether the search was ended by a stop request or a limit before its
     /// last iteration completed.
     pub interrupted: bool,
+    /// The endgame oracle's value of `mv` for the side to move, when the
+    /// oracle (or the rules) decide the position it leads to: then `score`
+    /// is the oracle's too (win or loss with its distance, or a draw).
+    pub tb: Option<OracleValue>,
+    /// Endgame oracle answers during the search, all threads.
+    pub tbhits: u64,
 }
 
 /// What a search returns.

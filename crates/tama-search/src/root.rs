@@ -15,7 +15,7 @@ impl Worker {
     /// Searches the root moves from `pv_idx` on (the earlier ones are the
     /// lines already found in this iteration).
     #[allow(clippy::too_many_arguments)]
-    fn root_search(
+    pub(crate) fn root_search(
         &mut self,
         ctx: &Ctx<'_>,
         root: &Position,
@@ -109,7 +109,24 @@ impl Worker {
             time: elapsed,
             hashfull: ctx.tt.hashfull(),
             pv: rm.pv.clone(),
+            tb: rm.tb,
+            tbhits: self.total_tb_hits(ctx),
         }
+    }
+
+    /// Oracle answers of all threads, this thread counted exactly.
+    pub(crate) fn total_tb_hits(&self, ctx: &Ctx<'_>) -> u64 {
+        ctx.tb_counters
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i == self.id {
+                    self.tb_hits
+                } else {
+                    c.load(Ordering::Relaxed)
+                }
+            })
+            .sum()
     }
 
     /// Nodes of all threads, this thread counted exactly.
@@ -230,5 +247,30 @@ impl Worker {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tama_core::Rules;
+
+    use super::*;
+    use crate::params::SearchOptions;
+    use crate::test_support::Harness;
+
+    #[test]
+    fn later_lines_exclude_the_ones_found() {
+        let root = Position::start();
+        let h = Harness::new(Rules::ARMENIAN, SearchOptions::DEFAULT);
+        let ctx = h.ctx();
+        let mut w = h.worker(&root);
+        w.root_depth = 3;
+        let first = w.root_moves[0].mv;
+        w.root_moves[0].score = 4242;
+        let s = w.root_search(&ctx, &root, 3, -INFINITY, INFINITY, 1, &mut |_| {});
+        // The first move was neither searched nor touched.
+        assert_eq!((w.root_moves[0].mv, w.root_moves[0].score), (first, 4242));
+        assert!(w.root_moves[1..].iter().any(|rm| rm.score == s));
+        assert!(s > -INFINITY && s < 4242);
     }
 }

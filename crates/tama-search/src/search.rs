@@ -32,6 +32,11 @@ impl Worker {
         if alpha >= beta {
             return alpha;
         }
+        // The endgame oracle knows quiet positions exactly (the rules'
+        // draws were decided above).
+        if let Some(s) = self.probe_oracle(ctx, pos, ply) {
+            return s;
+        }
         if depth <= 0 {
             return self.qsearch(ctx, pos, alpha, beta, ply, 1);
         }
@@ -241,5 +246,227 @@ impl Worker {
                 .store(key, code, to_tt(best, ply), static_eval, depth, bound);
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tama_core::{Color, Role, Rules};
+
+    use super::*;
+    use crate::options;
+    use crate::params::SearchOptions;
+    use crate::test_support::{place, position, shuffling_game, Harness, Rng};
+    use crate::{Engine, EngineConfig, Limits, SearchResult};
+
+    const NO_TT: SearchOptions = SearchOptions {
+        tt: false,
+        ..SearchOptions::DEFAULT
+    };
+
+    #[test]
+    fn a_forced_move_does_not_use_depth() {
+        use Color::*;
+        use Role::*;
+        // White's only move is the capture d2xd4 (d3 is taken).
+        let pos = position(
+            White,
+            &[
+                ("d2", White, Man),
+                ("d3", Black, Man),
+                ("f6", Black, Man),
+                ("b6", Black, Man),
+                ("h8", White, King),
+            ],
+        );
+        assert_eq!(pos.legal_moves(&Rules::ARMENIAN).len(), 1);
+        let child = pos.play_unchecked(&pos.legal_moves(&Rules::ARMENIAN)[0]);
+        for (extensions, child_depth) in [(true, 2), (false, 1)] {
+            let h = Harness::new(
+                Rules::ARMENIAN,
+                SearchOptions {
+                    extensions,
+                    ..NO_TT
+                },
+            );
+            let ctx = h.ctx();
+            let mut w = h.worker(&pos);
+            place(&mut w, &pos, 1);
+            let s = w.search(&ctx, &pos, 2, -INFINITY, INFINITY, 1, true);
+            let mut c = h.worker(&pos);
+            place(&mut c, &child, 2);
+            let expected = -c.search(&ctx, &child, child_depth, -INFINITY, INFINITY, 2, true);
+            assert_eq!(s, expected, "extensions {extensions}");
+        }
+        // The two depths give different answers here, so the test tells
+        // them apart.
+        let h = Harness::new(Rules::ARMENIAN, NO_TT);
+        let ctx = h.ctx();
+        let (mut a, mut b) = (h.worker(&pos), h.worker(&pos));
+        place(&mut a, &child, 2);
+        place(&mut b, &child, 2);
+        assert_ne!(
+            a.search(&ctx, &child, 2, -INFINITY, INFINITY, 2, true),
+            b.search(&ctx, &child, 1, -INFINITY, INFINITY, 2, true)
+        );
+    }
+
+    #[test]
+    fn a_repetition_inside_the_search_is_a_draw() {
+        use Color::*;
+        use Role::*;
+        // White is a king up: no draw by evaluation.
+        let root = position(
+            White,
+            &[
+                ("a1", White, King),
+                ("c1", White, King),
+                ("h8", Black, King),
+                ("e4", White, Man),
+            ],
+        );
+        let h = Harness::new(Rules::ARMENIAN, NO_TT);
+        let ctx = h.ctx();
+        let mut w = h.worker(&root);
+        let mut pos = root;
+        for (ply, (from, to)) in [("a1", "a2"), ("h8", "h7"), ("a2", "a1"), ("h7", "h8")]
+            .into_iter()
+            .enumerate()
+        {
+            let mv = *pos
+                .legal_moves(&Rules::ARMENIAN)
+                .iter()
+                .find(|m| m.from().to_string() == from && m.to().to_string() == to)
+                .expect("the shuffle is legal");
+            let child = pos.play_unchecked(&mv);
+            w.enter_child(ply, &mv, &pos, &child);
+            pos = child;
+            assert_eq!(w.is_draw(&ctx, &pos, ply + 1), ply == 3, "ply {}", ply + 1);
+        }
+        assert_eq!(pos, root);
+        assert_eq!(w.search(&ctx, &pos, 4, -INFINITY, INFINITY, 4, true), 0);
+        let mut fresh = h.worker(&root);
+        place(&mut fresh, &root, 4);
+        assert!(fresh.search(&ctx, &root, 4, -INFINITY, INFINITY, 4, true) > 100);
+    }
+
+    #[test]
+    fn wins_and_losses_count_plies_from_the_root() {
+        use Color::*;
+        use Role::*;
+        let h = Harness::new(Rules::ARMENIAN, NO_TT);
+        let ctx = h.ctx();
+        // Black has no move: lost at the node's ply.
+        let lost = position(
+            Black,
+            &[
+                ("h2", Black, Man),
+                ("h1", White, Man),
+                ("g1", White, Man),
+                ("g2", White, Man),
+                ("f2", White, Man),
+            ],
+        );
+        let mut w = h.worker(&lost);
+        place(&mut w, &lost, 5);
+        assert_eq!(
+            w.search(&ctx, &lost, 3, -INFINITY, INFINITY, 5, true),
+            -MATE + 5
+        );
+        // The king takes the last black piece: a win one ply below.
+        let win = position(
+            White,
+            &[("d1", White, King), ("d3", Black, Man), ("a7", White, Man)],
+        );
+        let mut w = h.worker(&win);
+        place(&mut w, &win, 3);
+        assert_eq!(
+            w.search(&ctx, &win, 2, -INFINITY, INFINITY, 3, true),
+            MATE - 4
+        );
+        // Mate-distance pruning: a window that only a quicker win could
+        // reach is answered at once.
+        assert_eq!(
+            w.search(&ctx, &win, 2, MATE - 2, MATE - 1, 3, false),
+            MATE - 2
+        );
+    }
+
+    #[test]
+    fn an_exact_table_entry_cuts_off() {
+        use Color::*;
+        use Role::*;
+        let pos = position(
+            White,
+            &[
+                ("a1", White, King),
+                ("c3", White, Man),
+                ("h7", Black, King),
+                ("f6", Black, Man),
+            ],
+        );
+        let h = Harness::new(Rules::ARMENIAN, SearchOptions::DEFAULT);
+        let ctx = h.ctx();
+        h.tt.store(pos.hash(), 0, 123, 0, 20, Bound::Exact);
+        let mut w = h.worker(&pos);
+        place(&mut w, &pos, 2);
+        assert_eq!(w.search(&ctx, &pos, 5, -INFINITY, INFINITY, 2, false), 123);
+        assert_eq!(w.nodes, 1);
+        // A PV node does not cut; nor does a search without the table.
+        let mut w = h.worker(&pos);
+        place(&mut w, &pos, 2);
+        assert_ne!(w.search(&ctx, &pos, 5, -INFINITY, INFINITY, 2, true), 123);
+        let h = Harness::new(Rules::ARMENIAN, NO_TT);
+        let ctx = h.ctx();
+        h.tt.store(pos.hash(), 0, 123, 0, 20, Bound::Exact);
+        let mut w = h.worker(&pos);
+        place(&mut w, &pos, 2);
+        assert_ne!(w.search(&ctx, &pos, 5, -INFINITY, INFINITY, 2, false), 123);
+        assert!(w.nodes > 1);
+    }
+
+    /// Each search feature switch is read by the search: flipping it from
+    /// its default changes the tree of a fixed search.
+    #[test]
+    fn every_search_feature_changes_the_tree() {
+        let rules = Rules::ARMENIAN;
+        // The start position and positions of random play, some with men
+        // near crowning.
+        let mut rng = Rng(3);
+        let mut positions = vec![tama_core::Position::start()];
+        for plies in [20, 40, 60] {
+            let (line, _) = shuffling_game(&mut rng, tama_core::Position::start(), &rules, plies);
+            positions.extend(
+                line.iter()
+                    .rev()
+                    .find(|p| p.legal_moves(&rules).len() > 1 && !p.has_capture()),
+            );
+        }
+        let nodes = |config: EngineConfig| {
+            let mut engine = Engine::new(config);
+            positions
+                .iter()
+                .map(
+                    |pos| match engine.search(pos, &[], &rules, &Limits::depth(6), |_| {}) {
+                        SearchResult::Move(b) => b.nodes,
+                        SearchResult::GameOver(_) => 0,
+                    },
+                )
+                .sum::<u64>()
+        };
+        let base = nodes(EngineConfig::default());
+        for option in options::all()
+            .iter()
+            .filter(|o| o.group == options::OptionGroup::SearchFeature)
+        {
+            let options::OptionValue::Bool(on) = option.default_value() else {
+                panic!("a switch");
+            };
+            let mut config = EngineConfig::default();
+            option
+                .set(&mut config, options::OptionValue::Bool(!on))
+                .expect("a bool");
+            assert_ne!(nodes(config), base, "{} changes nothing", option.name);
+        }
     }
 }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use tama_core::{Color, Move, MoveList, Position, Rules, MOVE_LIST_INLINE};
 
 use crate::eval::Evaluator;
+use crate::oracle::{EndgameOracle, OracleValue};
 use crate::params::SearchOptions;
 use crate::score::{INFINITY, MAX_PLY};
 use crate::tt::{move_code, Bound, Tt};
@@ -33,6 +34,12 @@ pub(crate) struct Ctx<'a> {
     pub(crate) counters: &'a [AtomicU64],
     /// Number of lines to search (multi-PV).
     pub(crate) multipv: usize,
+    /// The endgame oracle, if any.
+    pub(crate) oracle: Option<&'a dyn EndgameOracle>,
+    /// The oracle is asked about positions with at most this many pieces.
+    pub(crate) oracle_pieces: u32,
+    /// Oracle answers of each thread, published with the node counts.
+    pub(crate) tb_counters: &'a [AtomicU64],
 }
 
 impl Ctx<'_> {
@@ -56,6 +63,8 @@ pub(crate) struct RootMove {
     pub(crate) bound: Bound,
     pub(crate) pv: Vec<Move>,
     pub(crate) seldepth: usize,
+    /// The oracle's value of the move, if it has one.
+    pub(crate) tb: Option<OracleValue>,
 }
 
 impl RootMove {
@@ -100,6 +109,8 @@ pub(crate) struct Worker {
     pub(crate) hashes: Vec<u64>,
     pub(crate) root_idx: usize,
     pub(crate) nodes: u64,
+    /// Endgame oracle answers.
+    pub(crate) tb_hits: u64,
     pub(crate) seldepth: usize,
     pub(crate) stopped: bool,
     /// Exact node limit checked at every node (single thread only).
@@ -132,6 +143,7 @@ impl Worker {
             hashes: Vec::with_capacity(1024),
             root_idx: 0,
             nodes: 0,
+            tb_hits: 0,
             seldepth: 0,
             stopped: false,
             local_node_limit: u64::MAX,
@@ -157,6 +169,7 @@ impl Worker {
         root: &Position,
         history: &[u64],
         moves: &[Move],
+        tbs: &[Option<OracleValue>],
     ) {
         let p = &ctx.opts.params;
         if self.lmr_params != (p.lmr_base, p.lmr_divisor) {
@@ -178,6 +191,7 @@ impl Worker {
             f.killers = [NO_MOVE; 2];
         }
         self.nodes = 0;
+        self.tb_hits = 0;
         self.seldepth = 0;
         self.stopped = false;
         self.completed_depth = 0;
@@ -188,13 +202,15 @@ impl Worker {
         };
         self.root_moves = moves
             .iter()
-            .map(|&mv| RootMove {
+            .enumerate()
+            .map(|(i, &mv)| RootMove {
                 mv,
                 score: -INFINITY,
                 prev_score: -INFINITY,
                 bound: Bound::Upper,
                 pv: vec![mv],
                 seldepth: 0,
+                tb: tbs.get(i).copied().flatten(),
             })
             .collect();
     }
@@ -216,6 +232,7 @@ impl Worker {
     #[cold]
     pub(crate) fn check(&mut self, ctx: &Ctx<'_>) {
         ctx.counters[self.id].store(self.nodes, Ordering::Relaxed);
+        ctx.tb_counters[self.id].store(self.tb_hits, Ordering::Relaxed);
         if self.id == 0 {
             let over_nodes = ctx.total_nodes() >= ctx.node_limit;
             let over_time = ctx.hard.is_some_and(|h| ctx.start.elapsed() >= h);
@@ -255,6 +272,26 @@ impl Worker {
             idx
         };
         self.frames[ply + 1].null = false;
+    }
+
+    /// Asks the endgame oracle about the quiet position at `ply` (> 0):
+    /// its score relative to the root, or `None` when there is no oracle,
+    /// the position has too many pieces or a pending capture, or the
+    /// oracle does not cover it.
+    #[inline]
+    pub(crate) fn probe_oracle(
+        &mut self,
+        ctx: &Ctx<'_>,
+        pos: &Position,
+        ply: usize,
+    ) -> Option<i32> {
+        let oracle = ctx.oracle?;
+        if pos.occupied().count() > ctx.oracle_pieces || pos.has_capture() {
+            return None;
+        }
+        let value = oracle.probe(pos, &ctx.rules)?;
+        self.tb_hits += 1;
+        Some(value.raw_score(ply))
     }
 
     /// Whether the position at `ply` (> 0) is a draw by rule.
@@ -381,5 +418,96 @@ impl Worker {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tama_core::{Color, Game, Piece, Repetitions, Role, Setup, Square, Termination};
+
+    use super::*;
+    use crate::engine::repeatable_history;
+    use crate::test_support::{shuffling_game, Harness, Rng};
+
+    /// Two kings and a man each on random squares.
+    fn random_start(rng: &mut Rng) -> Position {
+        loop {
+            let mut s = Setup::empty(if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            });
+            let pieces = [
+                Piece::new(Color::White, Role::King),
+                Piece::new(Color::White, Role::King),
+                Piece::new(Color::Black, Role::King),
+                Piece::new(Color::Black, Role::King),
+                Piece::new(Color::White, Role::Man),
+                Piece::new(Color::Black, Role::Man),
+            ];
+            for p in pieces {
+                let sq = Square::new(8 + rng.below(48) as u8).expect("a square");
+                s.put(sq, p);
+            }
+            if let Ok(p) = Position::from_setup(s) {
+                if !p.legal_moves(&Rules::ARMENIAN).is_empty() {
+                    return p;
+                }
+            }
+        }
+    }
+
+    /// The engine's repetition handling against tama-core's tracker along
+    /// random games full of repetitions: at the root (a third occurrence
+    /// ends the game, as `Game` says) and inside the search (the fast key
+    /// comparison finds a draw exactly when the position occurred a third
+    /// time in the game, or a second time since the root).
+    #[test]
+    fn repetition_checks_agree_with_the_tracker() {
+        let rules = Rules::ARMENIAN;
+        let h = Harness::new(rules, SearchOptions::DEFAULT);
+        let ctx = h.ctx();
+        let mut rng = Rng(17);
+        let (mut threefold_roots, mut draws_inside) = (0, 0);
+        for _ in 0..60 {
+            let start = random_start(&mut rng);
+            let (positions, moves) = shuffling_game(&mut rng, start, &rules, 60);
+            // The root handling against `Game`.
+            let mut game = Game::from_position(rules, start);
+            for (i, mv) in moves.iter().enumerate() {
+                if game.outcome().is_some() {
+                    break;
+                }
+                game.play(mv).expect("legal");
+                let root = &positions[i + 1];
+                let history = repeatable_history(root, &positions[..=i]);
+                let by_game =
+                    game.outcome().map(|o| o.termination) == Some(Termination::Repetition);
+                assert_eq!(history.count >= 3, by_game, "root {}", i + 1);
+                threefold_roots += usize::from(by_game);
+            }
+            // The search-internal check from a root part-way through.
+            let r = rng.below(positions.len() / 2 + 1);
+            let root = positions[r];
+            let history = repeatable_history(&root, &positions[..r]);
+            let mut w = Worker::new(0);
+            w.prepare(&ctx, &root, &history.keys, &root.legal_moves(&rules), &[]);
+            for ply in 1..positions.len() - r {
+                let (parent, pos) = (&positions[r + ply - 1], &positions[r + ply]);
+                w.enter_child(ply - 1, &moves[r + ply - 1], parent, pos);
+                let reps = Repetitions::from_positions(&positions[..=r + ply]);
+                let expected = reps.count() >= 3 || positions[r..r + ply].contains(pos);
+                assert_eq!(w.is_draw(&ctx, pos, ply), expected, "root {r}, ply {ply}");
+                draws_inside += usize::from(expected);
+                if ply + 2 > MAX_PLY {
+                    break;
+                }
+            }
+        }
+        // The games did repeat, both ways.
+        assert!(
+            threefold_roots > 5 && draws_inside > 20,
+            "{threefold_roots} {draws_inside}"
+        );
     }
 }

@@ -420,13 +420,14 @@ fn pdn_games(result: &MatchResult, rules: &Rules) -> Vec<PdnGame> {
                 }
             }
             pdn.set_result(GameResult::from_outcome(g.outcome));
-            if g.outcome.termination == Termination::Adjudication {
-                let note = if g.time_forfeit {
-                    "lost on time"
-                } else {
-                    "adjudicated"
-                };
-                let _ = pdn.push_comment(note);
+            match g.outcome.termination {
+                Termination::Adjudication => {
+                    let _ = pdn.push_comment("adjudicated");
+                }
+                Termination::TimeForfeit => {
+                    let _ = pdn.push_comment("lost on time");
+                }
+                _ => {}
             }
             pdn
         })

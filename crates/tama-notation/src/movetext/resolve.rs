@@ -9,7 +9,7 @@ use super::canonical::canonical;
 use super::syntax::{MoveText, MoveTextError};
 
 impl MoveText {
-    /// The canonical text of `mv` in `pos` (see the [module docs](self));
+    /// The canonical text of `mv` in `pos` (see the [module docs](crate::movetext));
     /// the same as [`write_move`], without the annotation.
     pub fn from_move(pos: &Position, rules: &Rules, mv: &Move) -> MoveText {
         if !mv.is_capture() {
@@ -364,7 +364,7 @@ pub fn parse_move(text: &str, pos: &Position, rules: &Rules) -> Result<Move, Par
 }
 
 /// Writes a legal move of `pos` in canonical form (see the
-/// [module docs](self)); [`parse_move`] reads it back to the same move.
+/// [module docs](crate::movetext)); [`parse_move`] reads it back to the same move.
 ///
 /// ```
 /// use tama_core::{Position, Rules};

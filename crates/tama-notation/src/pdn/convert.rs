@@ -35,6 +35,11 @@ pub enum ToGameError {
         /// How the game had ended.
         outcome: Outcome,
     },
+    /// Move `ply` (0-based) of the main line is not legal where it stands.
+    IllegalMove {
+        /// The index of the move in the main line.
+        ply: usize,
+    },
     /// The result disagrees with how the game ended on the board.
     ResultMismatch {
         /// The record's result.
@@ -61,6 +66,9 @@ impl fmt::Display for ToGameError {
                 ply + 1,
                 outcome.termination
             ),
+            ToGameError::IllegalMove { ply } => {
+                write!(f, "move {} of the main line is illegal", ply + 1)
+            }
             ToGameError::ResultMismatch { result, outcome } => write!(
                 f,
                 "the result {result} disagrees with the end of the game on the board ({}, {})",

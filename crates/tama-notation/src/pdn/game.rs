@@ -332,7 +332,7 @@ impl PdnGame {
     pub fn tag(&self, name: &str) -> Option<String> {
         match structural(name) {
             Some("Result") => Some(self.result.as_str().to_string()),
-            Some("GameType") => Some(super::writer::game_type(&self.rules).to_string()),
+            Some("GameType") => Some(super::tags::game_type(&self.rules).to_string()),
             Some("Rules") => Some(crate::rules_text::write_rules(&self.rules)),
             Some("FEN") => (self.is_setup()).then(|| crate::fen::write_fen(self.start())),
             Some("SetUp") => self.is_setup().then(|| "1".to_string()),
@@ -477,19 +477,5 @@ impl PdnGame {
         }
         self.main.nodes.push(Node::new(mv));
         Ok(self.main.nodes.last_mut().expect("just pushed"))
-    }
-
-    /// The canonical PDN text of the game (NOTATION.md "write" rules),
-    /// ending with a blank line. Same as `to_string()`.
-    pub fn to_pdn(&self) -> String {
-        let mut s = String::with_capacity(256 + 12 * self.main.len());
-        super::writer::write_game(self, &mut s);
-        s
-    }
-}
-
-impl fmt::Display for PdnGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_pdn())
     }
 }

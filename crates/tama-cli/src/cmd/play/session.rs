@@ -9,13 +9,14 @@ use tama_notation::fen::{parse_fen, write_fen};
 use tama_notation::movetext::{write_move, MoveText};
 use tama_notation::pdn::{GameResult, PdnGame};
 use tama_notation::rules_text::write_rules;
-use tama_search::{Engine, EngineConfig, Info, InfoKind, Limits, Score, SearchResult};
+use tama_search::Engine;
 
 use super::command::Command;
 use super::record::{looks_like_fen, record, Loaded};
-use super::text::{ending, line, move_list, move_number, white_score};
+use super::strength::Strength;
+use super::text::{ending, move_list};
 use super::view::{render, Look};
-use super::{side_name, Strength};
+use crate::board::color_name as side_name;
 use crate::error::CliError;
 use crate::terminal::{Style, Terminal};
 
@@ -32,10 +33,10 @@ pub const DRAW_ACCEPT_CENTI_MEN: i32 = 30;
 pub const WATCH_MAX_PLIES: usize = 600;
 
 /// How many moves of a principal variation are shown.
-const LINE_LENGTH: usize = 10;
+pub(super) const LINE_LENGTH: usize = 10;
 
 /// How many moves of a principal variation the live progress line shows.
-const LIVE_LINE_LENGTH: usize = 5;
+pub(super) const LIVE_LINE_LENGTH: usize = 5;
 
 /// The settings a session starts with.
 #[derive(Clone, Debug)]
@@ -64,7 +65,7 @@ pub struct Config {
 
 /// What the session does after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Next {
+pub(super) enum Next {
     /// Read the next line.
     Continue,
     /// The position changed: draw the board, then let the engine move.
@@ -75,19 +76,19 @@ enum Next {
 
 /// An interactive game.
 pub struct Session<'a> {
-    config: Config,
-    game: Game,
+    pub(super) config: Config,
+    pub(super) game: Game,
     /// The number of the game's first move.
-    first_number: usize,
+    pub(super) first_number: usize,
     /// The engine, made when first needed: two people at one keyboard may
     /// never ask it, and its tables take time to set up.
-    engine: Option<Engine>,
-    strength: Strength,
-    flip: bool,
-    out: &'a mut dyn Write,
+    pub(super) engine: Option<Engine>,
+    pub(super) strength: Strength,
+    pub(super) flip: bool,
+    pub(super) out: &'a mut dyn Write,
 }
 
-type Io = Result<(), CliError>;
+pub(super) type Io = Result<(), CliError>;
 
 impl<'a> Session<'a> {
     /// A session writing to `out`.
@@ -138,37 +139,25 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    fn rules(&self) -> Rules {
+    pub(super) fn rules(&self) -> Rules {
         self.config.rules
     }
 
-    /// The engine, made on first use.
-    fn engine(&mut self) -> &mut Engine {
-        let config = &self.config;
-        self.engine.get_or_insert_with(|| {
-            Engine::new(EngineConfig {
-                hash_mib: config.hash_mib,
-                threads: config.threads,
-                ..EngineConfig::default()
-            })
-        })
-    }
-
-    fn position(&self) -> Position {
+    pub(super) fn position(&self) -> Position {
         *self.game.position()
     }
 
-    fn is_human(&self, color: Color) -> bool {
+    pub(super) fn is_human(&self, color: Color) -> bool {
         self.config.humans[color.index()]
     }
 
     /// The game's outcome: on the board, or by agreement or resignation.
-    fn outcome(&self) -> Option<Outcome> {
+    pub(super) fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
     }
 
     /// The name of a side's player: `you`, `tama, level 5`, `White`.
-    fn player(&self, color: Color) -> String {
+    pub(super) fn player(&self, color: Color) -> String {
         let [w, b] = self.config.humans;
         match (self.is_human(color), w && b) {
             (true, true) => side_name(color).to_string(),
@@ -211,7 +200,7 @@ impl<'a> Session<'a> {
 
     /// Draws the board with the last move marked and the move list beside
     /// it, then the turn or the end of the game.
-    fn show(&mut self) -> Io {
+    pub(super) fn show(&mut self) -> Io {
         let players = [self.player(Color::White), self.player(Color::Black)];
         let look = Look {
             style: self.config.style,
@@ -237,7 +226,7 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    fn announce(&mut self, outcome: Outcome) -> Io {
+    pub(super) fn announce(&mut self, outcome: Outcome) -> Io {
         let result = GameResult::from_outcome(outcome);
         writeln!(
             self.out,
@@ -253,106 +242,15 @@ impl<'a> Session<'a> {
 
     /// Ends the game off the board (`Game::agree_draw`, `Game::resign`)
     /// and says so.
-    fn end(&mut self, how: impl FnOnce(&mut Game) -> Result<Outcome, GameOverError>) -> Io {
+    pub(super) fn end(
+        &mut self,
+        how: impl FnOnce(&mut Game) -> Result<Outcome, GameOverError>,
+    ) -> Io {
         match how(&mut self.game) {
             Ok(outcome) => self.announce(outcome),
             // Every caller checked that the game goes on.
             Err(GameOverError(outcome)) => self.announce(outcome),
         }
-    }
-
-    /// Lets the engine move while it is its turn and the game goes on.
-    fn engine_turns(&mut self) -> Io {
-        let mut plies = 0;
-        while self.outcome().is_none() && !self.is_human(self.position().turn()) {
-            if plies == WATCH_MAX_PLIES {
-                writeln!(
-                    self.out,
-                    "Stopped after {plies} moves without a result; `go` plays on."
-                )?;
-                break;
-            }
-            self.engine_move()?;
-            self.show()?;
-            plies += 1;
-        }
-        Ok(())
-    }
-
-    /// Searches the current position at the session's strength, showing
-    /// the progress; returns the result.
-    fn think(&mut self, limits: &Limits) -> Result<SearchResult, CliError> {
-        let rules = self.rules();
-        let root = self.position();
-        let live = self.config.term.live_output();
-        self.engine();
-        let engine = self.engine.as_mut().expect("just made");
-        let out = &mut *self.out;
-        let mut failed: Option<std::io::Error> = None;
-        let result = engine.search_game(&self.game, limits, |info: &Info| {
-            if !live || failed.is_some() {
-                return;
-            }
-            let kind = match info.kind {
-                InfoKind::Iteration => "",
-                InfoKind::NewBest => "…",
-            };
-            // Short enough for one line of an 80-column terminal.
-            let text = format!(
-                "\r\x1b[2K  thinking: depth {}{kind}  {}  {:.1} s  {}",
-                info.depth,
-                white_score(info.score, root.turn()),
-                info.time.as_secs_f64(),
-                line(&root, &rules, &info.pv, LIVE_LINE_LENGTH)
-            );
-            if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-                failed = Some(e);
-            }
-        });
-        if live {
-            write!(self.out, "\r\x1b[2K")?;
-        }
-        if let Some(e) = failed {
-            return Err(e.into());
-        }
-        Ok(result)
-    }
-
-    /// The engine plays one move for the side to move.
-    fn engine_move(&mut self) -> Io {
-        let limits = self.strength.limits();
-        let turn = self.position().turn();
-        let root = self.position();
-        match self.think(&limits)? {
-            SearchResult::Move(best) => {
-                let rules = self.rules();
-                let text = write_move(&root, &rules, &best.mv);
-                let who = if self.config.humans == [false, false] {
-                    format!("tama ({})", side_name(turn))
-                } else {
-                    "tama".to_string()
-                };
-                if best.depth == 0 {
-                    writeln!(self.out, "{who} plays {text}  (the only move)")?;
-                } else {
-                    writeln!(
-                        self.out,
-                        "{who} plays {text}  (depth {}, eval {}; line {})",
-                        best.depth,
-                        white_score(best.score, turn),
-                        line(&root, &rules, &best.pv, LINE_LENGTH)
-                    )?;
-                }
-                self.game
-                    .play(&best.mv)
-                    .expect("the engine plays legal moves");
-            }
-            SearchResult::GameOver(outcome) => {
-                // The engine saw the end first (its own repetition test).
-                let _ = self.game.end(outcome);
-            }
-        }
-        Ok(())
     }
 
     /// Carries out one line of input.
@@ -455,7 +353,7 @@ Commands:
         let mut texts: Vec<String> = pos
             .legal_moves(&rules)
             .iter()
-            .filter(|m| filter.map_or(true, |sq| m.from() == sq))
+            .filter(|m| filter.is_none_or(|sq| m.from() == sq))
             .map(|m| write_move(&pos, &rules, m))
             .collect();
         texts.sort();
@@ -526,57 +424,6 @@ Commands:
         Ok(Next::Changed)
     }
 
-    fn hint(&mut self) -> Result<Next, CliError> {
-        if let Some(o) = self.outcome() {
-            writeln!(self.out, "No hint: the game is over ({}).", o.termination)?;
-            return Ok(Next::Continue);
-        }
-        let root = self.position();
-        let rules = self.rules();
-        let limits = self.strength.limits();
-        if let SearchResult::Move(best) = self.think(&limits)? {
-            let text = write_move(&root, &rules, &best.mv);
-            if best.depth == 0 {
-                writeln!(self.out, "Hint: {text}  (the only move)")?;
-            } else {
-                writeln!(
-                    self.out,
-                    "Hint: {text}  (depth {}, eval {}; line {})",
-                    best.depth,
-                    white_score(best.score, root.turn()),
-                    line(&root, &rules, &best.pv, LINE_LENGTH)
-                )?;
-            }
-        }
-        Ok(Next::Continue)
-    }
-
-    fn eval(&mut self) -> Result<Next, CliError> {
-        let root = self.position();
-        let rules = self.rules();
-        if let Some(o) = self.outcome() {
-            writeln!(self.out, "The game is over: {}", ending(o, root.turn()))?;
-            return Ok(Next::Continue);
-        }
-        // Searched even when only one move is legal.
-        let limits = Limits {
-            infinite: true,
-            ..self.strength.limits()
-        };
-        let stat = self.engine().evaluate(&root, &rules);
-        if let SearchResult::Move(best) = self.think(&limits)? {
-            writeln!(
-                self.out,
-                "Evaluation: {} (depth {}, static {}); best line: {}",
-                white_score(best.score, root.turn()),
-                best.depth,
-                white_score(stat, root.turn()),
-                line(&root, &rules, &best.pv, LINE_LENGTH)
-            )?;
-        }
-        Ok(Next::Continue)
-    }
-
     fn level(&mut self, level: Option<u8>) -> Result<Next, CliError> {
         match level {
             Some(n) => {
@@ -591,56 +438,6 @@ Commands:
             )?,
         }
         Ok(Next::Continue)
-    }
-
-    fn draw(&mut self) -> Result<Next, CliError> {
-        if let Some(o) = self.outcome() {
-            writeln!(self.out, "The game is already over ({}).", o.termination)?;
-            return Ok(Next::Continue);
-        }
-        let turn = self.position().turn();
-        let opponent = turn.opponent();
-        if self.is_human(opponent) || !self.is_human(turn) {
-            // People at one keyboard agree at once.
-            self.end(Game::agree_draw)?;
-            return Ok(Next::Continue);
-        }
-        let plies = self.game.moves().len();
-        let (number, _) = move_number(self.game.start().turn(), self.first_number, plies);
-        if number < DRAW_OFFER_MIN_MOVE {
-            writeln!(
-                self.out,
-                "tama declines the draw: too early (it considers offers from move {DRAW_OFFER_MIN_MOVE} on)."
-            )?;
-            return Ok(Next::Continue);
-        }
-        let limits = Limits {
-            infinite: true,
-            ..self.strength.limits()
-        };
-        let root = self.position();
-        let SearchResult::Move(best) = self.think(&limits)? else {
-            return Ok(Next::Continue);
-        };
-        // The score is for the side to move (the person); the engine's own
-        // view is its negation.
-        let engine_view = -best.score;
-        if engine_view <= Score::centi_men(DRAW_ACCEPT_CENTI_MEN) {
-            writeln!(
-                self.out,
-                "tama accepts the draw (its evaluation: {}).",
-                white_score(best.score, root.turn())
-            )?;
-            self.end(Game::agree_draw)?;
-            Ok(Next::Continue)
-        } else {
-            writeln!(
-                self.out,
-                "tama declines the draw (its evaluation: {}).",
-                white_score(best.score, root.turn())
-            )?;
-            Ok(Next::Continue)
-        }
     }
 
     fn resign(&mut self) -> Result<Next, CliError> {
