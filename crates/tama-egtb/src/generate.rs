@@ -403,7 +403,7 @@ fn level_one(
         return;
     }
     let d = ply - 1;
-    let lost = d % 2 == 0;
+    let lost = d.is_multiple_of(2);
     let frontier = if lost { loss(d) } else { win(d) };
     if code != frontier {
         return;

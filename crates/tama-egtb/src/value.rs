@@ -29,7 +29,7 @@ pub(crate) fn encode(v: OracleValue) -> u16 {
         }
         Wdl::Loss => {
             assert!(
-                v.distance % 2 == 0 && v.distance < 0xfff0,
+                v.distance.is_multiple_of(2) && v.distance < 0xfff0,
                 "bad loss distance"
             );
             v.distance as u16 + 2

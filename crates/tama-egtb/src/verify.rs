@@ -110,7 +110,7 @@ pub fn verify_table(tb: &Tablebase, m: Material, threads: usize) -> Result<Verdi
             let expected = expected_value(tb, &pos, &mut list)?;
             if expected != Some(stored) {
                 let mut f = first.lock().unwrap_or_else(|p| p.into_inner());
-                if f.as_ref().map_or(true, |f| f.index > i as u64) {
+                if f.as_ref().is_none_or(|f| f.index > i as u64) {
                     *f = Some(Mismatch {
                         index: i as u64,
                         fen: write_fen(&pos),
