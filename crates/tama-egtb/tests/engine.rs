@@ -37,7 +37,7 @@ fn tables(rules: &Rules) -> PathBuf {
 fn random_positions(tb: &Tablebase, rng: &mut Rng, n: usize) -> Vec<Position> {
     let mut out = Vec::new();
     while out.len() < n {
-        let mut s = Setup::empty(if rng.next() % 2 == 0 {
+        let mut s = Setup::empty(if rng.next().is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
@@ -45,7 +45,7 @@ fn random_positions(tb: &Tablebase, rng: &mut Rng, n: usize) -> Vec<Position> {
         for i in 0..3 {
             loop {
                 let sq = (rng.next() % 64) as u32;
-                let king = rng.next() % 2 == 0;
+                let king = rng.next().is_multiple_of(2);
                 let bit = Bitboard(1 << sq);
                 if (s.white | s.black).0 & bit.0 != 0 || (!king && !(8..56).contains(&sq)) {
                     continue;
