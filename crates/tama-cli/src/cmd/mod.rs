@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod analyse_pdn;
 pub mod bench;
+pub mod egtb;
 pub mod match_cmd;
 pub mod moves;
 pub mod pdn;
