@@ -1,0 +1,36 @@
+//! Python bindings of tama (the `tama` package, module `tama._tama`).
+//!
+//! The Python API lives in `python/tama/` (re-exports, the `tama.pdn`
+//! module, type stubs); this crate holds the classes: `Board`, `Move`,
+//! `Outcome` (board.rs), `Engine`, `Score`, `Line` (engine.rs), the PDN
+//! `Game`, `Node` and reader (pdn.rs), the array encodings (encode.rs) and
+//! the exceptions (errors.rs). Build it with maturin
+//! (`pip install ./crates/tama-py`); `cargo build` alone checks it.
+
+mod board;
+mod encode;
+mod engine;
+mod errors;
+mod json;
+mod pdn;
+
+use pyo3::prelude::*;
+
+/// The Rust extension module behind the `tama` package.
+#[pymodule]
+fn _tama(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<board::PyBoard>()?;
+    m.add_class::<board::PyMove>()?;
+    m.add_class::<board::PyOutcome>()?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::PyScore>()?;
+    m.add_class::<engine::PyLine>()?;
+    m.add_class::<pdn::PyPdnGame>()?;
+    m.add_class::<pdn::PyNode>()?;
+    m.add_class::<pdn::PyPdnReader>()?;
+    errors::register(m)?;
+    m.add("MOVE_SPACE", encode::MOVE_SPACE)?;
+    m.add("PLANES", encode::PLANES)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
