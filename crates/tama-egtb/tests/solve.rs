@@ -18,10 +18,22 @@ use tama_notation::write_fen;
 fn positions_of(m: Material) -> Vec<Position> {
     let mut out = Vec::new();
     let kinds: Vec<(Color, bool)> = std::iter::empty()
-        .chain(std::iter::repeat((Color::White, false)).take(m.us_men as usize))
-        .chain(std::iter::repeat((Color::White, true)).take(m.us_kings as usize))
-        .chain(std::iter::repeat((Color::Black, false)).take(m.them_men as usize))
-        .chain(std::iter::repeat((Color::Black, true)).take(m.them_kings as usize))
+        .chain(std::iter::repeat_n(
+            (Color::White, false),
+            m.us_men as usize,
+        ))
+        .chain(std::iter::repeat_n(
+            (Color::White, true),
+            m.us_kings as usize,
+        ))
+        .chain(std::iter::repeat_n(
+            (Color::Black, false),
+            m.them_men as usize,
+        ))
+        .chain(std::iter::repeat_n(
+            (Color::Black, true),
+            m.them_kings as usize,
+        ))
         .collect();
     let mut squares = vec![0u8; kinds.len()];
     fn rec(kinds: &[(Color, bool)], at: usize, squares: &mut Vec<u8>, out: &mut Vec<Position>) {
