@@ -3,6 +3,7 @@
 
 mod cli;
 mod differential;
+mod egtb_flag;
 mod engine;
 mod fuzz_replay;
 mod oracle;

@@ -34,6 +34,7 @@ mod index;
 mod material;
 mod par;
 mod probe;
+mod set;
 mod value;
 mod verify;
 
@@ -42,6 +43,7 @@ pub use file::{TableInfo, FORMAT_VERSION};
 pub use generate::{generate, generate_unit, unit_files, GenOptions, Progress, UnitReport};
 pub use material::{Material, ParseMaterialError, Plan, Unit};
 pub use probe::{rules_dir, table_path, Tablebase, EXTENSION};
+pub use set::TablebaseSet;
 pub use tama_search::{Oracle, OracleValue, Wdl};
 pub use verify::{
     stats_dir, table_dirs, verify_dir, verify_table, FileCheck, Mismatch, TableStats, Verdict,
