@@ -30,6 +30,36 @@ pub static ASSETS: &[Asset] = &[
         content_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../assets/js/app.js"),
     },
+    Asset {
+        path: "js/api.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../assets/js/api.js"),
+    },
+    Asset {
+        path: "js/board.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../assets/js/board.js"),
+    },
+    Asset {
+        path: "js/position.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../assets/js/position.js"),
+    },
+    Asset {
+        path: "js/review.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../assets/js/review.js"),
+    },
+    Asset {
+        path: "js/rules.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../assets/js/rules.js"),
+    },
+    Asset {
+        path: "js/tree.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../assets/js/tree.js"),
+    },
 ];
 
 /// The embedded file served at `path` (without the leading `/`; the empty
