@@ -62,6 +62,8 @@ pub enum Command {
     /// -endgame -tempo -eval`, and `hash=MIB`, `threads=N`, `king=CM`,
     /// `depth=D`, `movetime=MS`, `nodes=N` for this player only.
     Match(cmd::match_cmd::Args),
+    /// Serve the web board (play and analyse in a browser) and its JSON API.
+    Serve(cmd::serve::Args),
 }
 
 /// Runs the chosen subcommand. `input` is standard input (for commands
@@ -78,6 +80,7 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, term: Termina
         Command::Bench(args) => cmd::bench::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out, term),
         Command::Match(args) => cmd::match_cmd::run(&args, out, term),
+        Command::Serve(args) => cmd::serve::run(&args, out, term),
     }
 }
 

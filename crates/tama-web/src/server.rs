@@ -1,0 +1,256 @@
+//! The router, its layers, and running it.
+
+use std::future::Future;
+use std::io;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, Path};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::error::{method_not_allowed, not_found, ApiError};
+use crate::state::AppState;
+use crate::{analyse, api, assets, pdn, BODY_LIMIT};
+
+/// How long a request other than an analysis stream may take.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// How the server is set up (the options of `tama serve`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The address to listen on (loopback by default).
+    pub host: IpAddr,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// Search slots: how many analyses and engine moves can run at once
+    /// (each on one thread).
+    pub threads: usize,
+    /// The hash table of each slot, in MiB.
+    pub hash_mib: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 8080,
+            threads: 2,
+            hash_mib: 16,
+        }
+    }
+}
+
+impl Config {
+    /// Whether the server is reachable only from this machine.
+    pub fn is_loopback(&self) -> bool {
+        self.host.is_loopback()
+    }
+}
+
+/// Every route of the server on `state`: the page's files, the API
+/// (`/api/…`), and JSON errors for unknown paths (404) and methods (405).
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/api/health", get(api::health))
+        .route("/api/moves", post(api::moves))
+        .route("/api/play", post(api::play))
+        .route("/api/engine-move", post(api::engine_move))
+        .route("/api/pdn/check", post(pdn::check))
+        .route("/api/pdn/json", post(pdn::to_json))
+        .route("/", get(index))
+        .route("/{*path}", get(asset))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ));
+    // The analysis stream runs as long as its client wants: no timeout.
+    let streams = Router::new().route("/api/analyse", get(analyse::analyse));
+    api.merge(streams)
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(CompressionLayer::new())
+        .layer(TraceLayer::new_for_http())
+        .layer(CatchPanicLayer::custom(panic_response))
+        .with_state(state)
+}
+
+fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    ApiError::status(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal error: the request failed (the server keeps running)",
+    )
+    .into_response()
+}
+
+async fn index() -> Response {
+    asset(Path(String::new())).await
+}
+
+async fn asset(Path(path): Path<String>) -> Response {
+    match assets::find(&path) {
+        Some(a) => (
+            [
+                (header::CONTENT_TYPE, a.content_type),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            a.bytes,
+        )
+            .into_response(),
+        None if path.starts_with("api/") => {
+            ApiError::status(StatusCode::NOT_FOUND, format!("no such endpoint: /{path}"))
+                .into_response()
+        }
+        None => ApiError::status(StatusCode::NOT_FOUND, format!("no such page: /{path}"))
+            .into_response(),
+    }
+}
+
+/// Serves `router(state)` on `listener` until `shutdown` completes, then
+/// finishes the requests in flight (open analysis streams are closed,
+/// which stops their searches).
+///
+/// # Errors
+///
+/// An I/O error of the listener.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Runs the server for `config` on a new runtime until Ctrl-C: binds,
+/// calls `ready` with the bound address (the real port when
+/// `config.port` is 0), then serves.
+///
+/// # Errors
+///
+/// The runtime cannot start, the address cannot be bound, or the listener
+/// fails.
+pub fn run(config: &Config, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("tama-web")
+        .build()?;
+    let state = AppState::new(config);
+    runtime.block_on(async move {
+        let listener = TcpListener::bind((config.host, config.port)).await?;
+        ready(listener.local_addr()?);
+        tracing::info!(
+            addr = %listener.local_addr()?,
+            slots = state.slots(),
+            hash_mib = state.hash_mib(),
+            "serving"
+        );
+        serve(listener, state, async {
+            // Without a signal handler the server runs until killed.
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+            tracing::info!("Ctrl-C: shutting down");
+        })
+        .await
+    })
+}
+
+/// A server running on a background thread (see [`spawn`]).
+#[derive(Debug)]
+pub struct RunningServer {
+    addr: SocketAddr,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<io::Result<()>>>,
+}
+
+impl RunningServer {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// `http://ADDR/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Stops the server and waits for its thread.
+    pub fn shutdown(mut self) {
+        self.stop();
+    }
+
+    fn stop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for RunningServer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Starts a server for `config` on a background thread with its own
+/// runtime and returns once it listens. Use port 0 for a free port; the
+/// server stops when the handle is shut down or dropped.
+///
+/// ```
+/// let server = tama_web::spawn(tama_web::Config { port: 0, ..Default::default() }).unwrap();
+/// assert!(server.url().starts_with("http://127.0.0.1:"));
+/// ```
+///
+/// # Errors
+///
+/// The runtime cannot start or the address cannot be bound.
+pub fn spawn(config: Config) -> io::Result<RunningServer> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .thread_name("tama-web")
+        .build()?;
+    let listener = runtime.block_on(TcpListener::bind((config.host, config.port)))?;
+    let addr = listener.local_addr()?;
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let state = AppState::new(&config);
+    let thread = std::thread::Builder::new()
+        .name("tama-web-server".to_string())
+        .spawn(move || {
+            runtime.block_on(serve(listener, state, async {
+                let _ = rx.await;
+            }))
+        })?;
+    Ok(RunningServer {
+        addr,
+        shutdown: Some(tx),
+        thread: Some(thread),
+    })
+}
+
+/// Sends `tracing` logs to standard error: `RUST_LOG` if set, else
+/// server events at `info` and each request at `debug`
+/// (`RUST_LOG=tower_http=debug` to see them), coloured when `ansi`. Does
+/// nothing when a subscriber is already set.
+pub fn init_logging(ansi: bool) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("tama_web=info,tower_http=warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(io::stderr)
+        .with_ansi(ansi)
+        .try_init();
+}
