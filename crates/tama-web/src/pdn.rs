@@ -3,6 +3,8 @@
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
 use tama_notation::pdn::{PdnErrorKind, PdnReader};
@@ -44,7 +46,7 @@ pub async fn to_json(body: Result<Bytes, BytesRejection>) -> Result<Json<Value>,
         let value = match game {
             Ok(game) => serde_json::to_value(&game).map_err(|e| {
                 ApiError::status(
-                    axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                    StatusCode::INTERNAL_SERVER_ERROR,
                     format!("cannot write the game as JSON: {e}"),
                 )
             })?,
@@ -63,4 +65,33 @@ pub async fn to_json(body: Result<Bytes, BytesRejection>) -> Result<Json<Value>,
         games.push(value);
     }
     Ok(Json(json!({ "games": games })))
+}
+
+/// `POST /api/pdn/fmt`: the games in canonical PDN (`tama pdn fmt`), as
+/// `text/plain`; the first game that cannot be read gets 400 with
+/// `{"error", "line", "column"}`.
+pub async fn fmt(body: Result<Bytes, BytesRejection>) -> Response {
+    let body = match body {
+        Ok(b) => b,
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let mut out = String::new();
+    for game in PdnReader::new(&body[..]) {
+        match game {
+            Ok(game) => out.push_str(&game.to_pdn()),
+            Err(e) => {
+                let body = json!({
+                    "error": e.message(),
+                    "line": e.line,
+                    "column": e.column,
+                });
+                return (StatusCode::BAD_REQUEST, Json(body)).into_response();
+            }
+        }
+    }
+    (
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        out,
+    )
+        .into_response()
 }

@@ -65,6 +65,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/engine-move", post(api::engine_move))
         .route("/api/pdn/check", post(pdn::check))
         .route("/api/pdn/json", post(pdn::to_json))
+        .route("/api/pdn/fmt", post(pdn::fmt))
         .route("/", get(index))
         .route("/{*path}", get(asset))
         .layer(TimeoutLayer::with_status_code(
@@ -218,21 +219,29 @@ impl Drop for RunningServer {
 ///
 /// The runtime cannot start or the address cannot be bound.
 pub fn spawn(config: Config) -> io::Result<RunningServer> {
+    // Bound with the standard library so that this works from inside
+    // another runtime too (an async test); the server's own runtime lives
+    // and dies on its thread.
+    let listener = std::net::TcpListener::bind((config.host, config.port))?;
+    listener.set_nonblocking(true)?;
+    let addr = listener.local_addr()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .thread_name("tama-web")
         .build()?;
-    let listener = runtime.block_on(TcpListener::bind((config.host, config.port)))?;
-    let addr = listener.local_addr()?;
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let state = AppState::new(&config);
     let thread = std::thread::Builder::new()
         .name("tama-web-server".to_string())
         .spawn(move || {
-            runtime.block_on(serve(listener, state, async {
-                let _ = rx.await;
-            }))
+            runtime.block_on(async move {
+                let listener = TcpListener::from_std(listener)?;
+                serve(listener, state, async {
+                    let _ = rx.await;
+                })
+                .await
+            })
         })?;
     Ok(RunningServer {
         addr,
