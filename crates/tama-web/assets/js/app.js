@@ -284,6 +284,7 @@ async function editorDone() {
   }
   state.editor = null;
   state.mode = "analysis";
+  state.analysis.on = true;
   loadGame(newGame(fen, state.game.rules, { Event: "Analysis", Date: today() }));
 }
 
@@ -586,6 +587,7 @@ $("#editor-done").addEventListener("click", editorDone);
 $("#editor-cancel").addEventListener("click", () => {
   state.editor = null;
   state.mode = "analysis";
+  state.analysis.on = true;
   render();
   restartAnalysis();
 });
@@ -604,7 +606,10 @@ $("#fen-load").addEventListener("click", async () => {
   try {
     const r = await api.moves(fen, state.game.rules, []);
     if (state.mode === "edit") state.editor = null;
-    if (state.mode === "edit" || state.mode === "play") state.mode = "analysis";
+    if (state.mode === "edit" || state.mode === "play") {
+      state.mode = "analysis";
+      state.analysis.on = true;
+    }
     loadGame(newGame(r.fen, state.game.rules, { Event: "Analysis", Date: today() }));
   } catch (e) {
     showError(`FEN: ${e.message}`);

@@ -5,6 +5,14 @@
 import { sqName, sqIndex } from "./position.js";
 
 const NS = "http://www.w3.org/2000/svg";
+
+// Whether the last input was the keyboard (the board shows its cursor and
+// takes the arrow keys only when it was reached with Tab).
+let keyboardInput = false;
+window.addEventListener("keydown", (e) => {
+  if (e.key === "Tab") keyboardInput = true;
+}, true);
+window.addEventListener("pointerdown", () => (keyboardInput = false), true);
 const S = 100; // side of a square in SVG units
 
 function crown(cx, cy) {
@@ -38,6 +46,12 @@ export class Board {
     this.svg.setAttribute("viewBox", `0 0 ${8 * S} ${8 * S}`);
     el.appendChild(this.svg);
     this.svg.addEventListener("pointerdown", (e) => this.down(e));
+    el.addEventListener("focus", () => el.classList.toggle("kbd", keyboardInput));
+    el.addEventListener("blur", () => {
+      el.classList.remove("kbd");
+      this.cursor = null;
+      this.render();
+    });
     window.addEventListener("pointermove", (e) => this.move(e));
     window.addEventListener("pointerup", (e) => this.up(e));
     el.addEventListener("keydown", (e) => this.key(e));
@@ -107,7 +121,9 @@ export class Board {
 
   key(e) {
     const dirs = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-    if (dirs[e.key]) {
+    // Arrow keys move the board's cursor only when the board was reached
+    // with the keyboard (Tab); after a click they step through the record.
+    if (dirs[e.key] && this.el.classList.contains("kbd")) {
       e.preventDefault();
       e.stopPropagation();
       let [df, dr] = dirs[e.key];
@@ -158,7 +174,7 @@ export class Board {
       for (const s of v.last.path.slice(0, 1).concat(v.last.path.slice(-1))) out.push(rect(sqIndex(s), "last"));
     }
     if (v.selected != null) out.push(rect(v.selected, "selected"));
-    if (this.cursor !== null && document.activeElement === this.el) out.push(rect(this.cursor, "cursor"));
+    if (this.cursor !== null && this.el.classList.contains("kbd")) out.push(rect(this.cursor, "cursor"));
     if (v.last && v.last.path.length > 2) {
       const pts = v.last.path.map((s) => this.centre(sqIndex(s)).join(",")).join(" ");
       out.push(`<polyline points="${pts}" class="last-path"/>`);

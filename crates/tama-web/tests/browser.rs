@@ -1,0 +1,647 @@
+//! The page in a real browser: Debian's `chromium` driven by `chromedriver`
+//! over WebDriver (fantoccini), against a server started in-process on
+//! port 0. Each step clicks and types as a person does and checks what the
+//! page shows; a screenshot of each step goes to `target/screenshots/`.
+//!
+//! Skipped, with a message, when `/usr/bin/chromium` or `chromedriver` is
+//! missing, except under `CI=true`, where a missing browser fails.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::InputSource;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+type Res<T = ()> = Result<T, Box<dyn std::error::Error>>;
+
+fn find_chromedriver() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join("chromedriver"))
+        .find(|p| p.is_file())
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// chromedriver as a child process, killed on drop; with the browser's
+/// profile directory, removed on drop.
+struct Driver {
+    child: Child,
+    port: u16,
+    profile: PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn start_driver(exe: &Path) -> Driver {
+    let port = free_port();
+    let child = Command::new(exe)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromedriver");
+    let profile = std::env::temp_dir().join(format!("tama-browser-{}-{port}", std::process::id()));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Driver {
+        child,
+        port,
+        profile,
+    }
+}
+
+fn screenshots_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let dir = target.join("screenshots");
+    std::fs::create_dir_all(&dir).expect("create target/screenshots");
+    dir
+}
+
+/// The browser session and what the steps share.
+struct Page {
+    c: Client,
+    base: String,
+    shots: PathBuf,
+}
+
+impl Page {
+    async fn js(&self, script: &str) -> Res<Value> {
+        Ok(self.c.execute(script, vec![]).await?)
+    }
+
+    /// Waits until the JavaScript expression is truthy; fails with `what`
+    /// and the page's errors when it is not within `secs`.
+    async fn wait(&self, expr: &str, secs: u64, what: &str) -> Res<Value> {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        let script = format!("return ({expr});");
+        loop {
+            let v = self.js(&script).await?;
+            let truthy = match &v {
+                Value::Null => false,
+                Value::Bool(b) => *b,
+                Value::Number(n) => n.as_f64() != Some(0.0),
+                Value::String(s) => !s.is_empty(),
+                _ => true,
+            };
+            if truthy {
+                return Ok(v);
+            }
+            if Instant::now() > deadline {
+                let errors = self.js("return window.__errors || []").await?;
+                let shown = self
+                    .js("return document.querySelector('#error').textContent")
+                    .await?;
+                return Err(format!(
+                    "timed out waiting for {what} ({expr}); page errors: {errors}; error box: {shown}"
+                )
+                .into());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn click(&self, css: &str) -> Res {
+        self.c.find(Locator::Css(css)).await?.click().await?;
+        Ok(())
+    }
+
+    async fn square(&self, sq: &str) -> Res {
+        self.click(&format!("#board rect.sq[data-sq='{sq}']")).await
+    }
+
+    async fn text(&self, css: &str) -> Res<String> {
+        Ok(self.c.find(Locator::Css(css)).await?.text().await?)
+    }
+
+    async fn value(&self, css: &str) -> Res<String> {
+        Ok(self
+            .c
+            .find(Locator::Css(css))
+            .await?
+            .prop("value")
+            .await?
+            .unwrap_or_default())
+    }
+
+    async fn set_value(&self, css: &str, value: &str) -> Res {
+        self.c
+            .execute(
+                "document.querySelector(arguments[0]).value = arguments[1];",
+                vec![json!(css), json!(value)],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn select(&self, css: &str, value: &str) -> Res {
+        self.c
+            .find(Locator::Css(css))
+            .await?
+            .select_by_value(value)
+            .await?;
+        Ok(())
+    }
+
+    async fn count(&self, css: &str) -> Res<usize> {
+        Ok(self.c.find_all(Locator::Css(css)).await?.len())
+    }
+
+    /// The move texts of the record, in order.
+    async fn record(&self) -> Res<Vec<String>> {
+        let v = self
+            .js("return [...document.querySelectorAll('#record .mv')].map(e => e.textContent)")
+            .await?;
+        Ok(serde_json::from_value(v)?)
+    }
+
+    async fn current(&self) -> Res<String> {
+        let v = self
+            .js("const e = document.querySelector('#record .mv.current'); return e ? e.textContent : ''")
+            .await?;
+        Ok(v.as_str().unwrap_or_default().to_string())
+    }
+
+    async fn fen(&self) -> Res<String> {
+        self.value("#fen").await
+    }
+
+    /// Waits until the current position's legal moves have arrived.
+    async fn ready(&self) -> Res {
+        self.wait(
+            "window.tamaState && window.tamaState.node.legal && !window.tamaState.thinking",
+            20,
+            "the position's legal moves",
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn shot(&self, name: &str) -> Res {
+        let png = self.c.screenshot().await?;
+        std::fs::write(self.shots.join(format!("{name}.png")), png)?;
+        Ok(())
+    }
+
+    /// Presses and releases one key on whatever has the focus.
+    async fn key(&self, key: &str) -> Res {
+        let ch = key.chars().next().expect("a key");
+        let keys = fantoccini::actions::KeyActions::new("keyboard".to_string())
+            .then(fantoccini::actions::KeyAction::Down { value: ch })
+            .then(fantoccini::actions::KeyAction::Up { value: ch });
+        self.c.perform_actions(keys).await?;
+        Ok(())
+    }
+
+    async fn load_fen(&self, fen: &str) -> Res {
+        self.set_value("#fen", fen).await?;
+        self.click("#fen-load").await?;
+        self.wait(
+            &format!("window.tamaState.game.fen === {}", json!(fen)),
+            10,
+            "the position from the FEN box",
+        )
+        .await?;
+        self.ready().await
+    }
+}
+
+const ARROW_RIGHT: &str = "\u{E014}";
+const ARROW_LEFT: &str = "\u{E012}";
+
+#[test]
+fn the_page_in_a_real_browser() {
+    let chromium = Path::new(CHROMIUM);
+    let driver_exe = find_chromedriver();
+    let Some(driver_exe) = driver_exe.filter(|_| chromium.exists()) else {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("CI=true but {CHROMIUM} or chromedriver is missing: install chromium and chromium-driver");
+        }
+        eprintln!("SKIPPED the browser tests: {CHROMIUM} or chromedriver not found (apt-get install chromium chromium-driver)");
+        return;
+    };
+    let server = tama_web::spawn(tama_web::Config {
+        port: 0,
+        threads: 2,
+        hash_mib: 8,
+        ..tama_web::Config::default()
+    })
+    .expect("start the server");
+    let driver = start_driver(&driver_exe);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let result = runtime.block_on(run(&server.url(), &driver));
+    server.shutdown();
+    drop(driver);
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+async fn run(base: &str, driver: &Driver) -> Res {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".to_string(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1280,860",
+                format!("--user-data-dir={}", driver.profile.display()),
+            ],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let c = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await?;
+    let page = Page {
+        c,
+        base: base.to_string(),
+        shots: screenshots_dir(),
+    };
+    let result = steps(&page).await;
+    if result.is_err() {
+        let _ = page.shot("failure").await;
+    }
+    let _ = page.c.close().await;
+    result
+}
+
+async fn steps(p: &Page) -> Res {
+    let t = Instant::now();
+    open(p).await?;
+    play_against_the_engine(p).await?;
+    ambiguous_capture(p).await?;
+    game_over_banner(p).await?;
+    import_and_variations(p).await?;
+    analysis(p).await?;
+    whole_game_analysis(p).await?;
+    editor(p).await?;
+    eprintln!("browser steps took {:.1} s", t.elapsed().as_secs_f64());
+    Ok(())
+}
+
+async fn open(p: &Page) -> Res {
+    p.c.goto(&p.base).await?;
+    p.ready().await?;
+    assert_eq!(p.count("#board rect.sq").await?, 64);
+    assert_eq!(p.count("#board .piece.white").await?, 16);
+    assert_eq!(p.count("#board .piece.black").await?, 16);
+    assert_eq!(p.text("#status").await?, "White to move");
+    Ok(())
+}
+
+async fn play_against_the_engine(p: &Page) -> Res {
+    p.select("#level", "d:2").await?;
+    // Select c3: its three destinations are shown.
+    p.square("c3").await?;
+    let mut dests: Vec<String> = serde_json::from_value(
+        p.js("return [...document.querySelectorAll('[data-dest]')].map(e => e.dataset.dest)")
+            .await?,
+    )?;
+    dests.sort();
+    assert_eq!(dests, ["b4", "c4", "d4"]);
+    p.square("c4").await?;
+    // The engine answers with Black's move.
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 2",
+        20,
+        "the engine's answer",
+    )
+    .await?;
+    p.ready().await?;
+    let rec = p.record().await?;
+    assert_eq!(rec[0], "c3-c4");
+    assert_eq!(p.current().await?, rec[1]);
+    assert_eq!(p.text("#status").await?, "White to move");
+    // Drag a piece: pointer down on d3, move, up on d4.
+    let d3 =
+        p.c.find(Locator::Css("#board rect.sq[data-sq='d3']"))
+            .await?;
+    let d4 =
+        p.c.find(Locator::Css("#board rect.sq[data-sq='d4']"))
+            .await?;
+    let actions = fantoccini::actions::MouseActions::new("mouse".to_string())
+        .then(fantoccini::actions::PointerAction::MoveToElement {
+            element: d3,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(fantoccini::actions::PointerAction::Down {
+            button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+        })
+        .then(fantoccini::actions::PointerAction::MoveToElement {
+            element: d4.clone(),
+            duration: Some(Duration::from_millis(150)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(fantoccini::actions::PointerAction::Up {
+            button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+        });
+    p.c.perform_actions(actions).await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 4",
+        20,
+        "the dragged move and the engine's answer",
+    )
+    .await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?[2], "d3-d4");
+    p.shot("01-play").await?;
+    // Take back: the engine's reply and my move go.
+    p.click("#takeback").await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?.len(), 2);
+    assert_eq!(p.text("#status").await?, "White to move");
+    Ok(())
+}
+
+async fn ambiguous_capture(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='two']").await?;
+    // Two captures from b6 end on g8 (RULES.md's flying king): one takes
+    // e1, the other e2.
+    p.load_fen("W:Wf4,Kb6:BKe1,Ke2,b5,Ke7,g7").await?;
+    p.square("b6").await?;
+    assert_eq!(p.count("[data-dest]").await?, 1);
+    p.square("g8").await?;
+    // Not played yet: the landing squares that tell them apart are shown.
+    assert_eq!(p.record().await?.len(), 0);
+    let mut hints: Vec<String> = serde_json::from_value(
+        p.js("return [...document.querySelectorAll('[data-hint]')].map(e => e.dataset.hint)")
+            .await?,
+    )?;
+    hints.sort();
+    assert_eq!(hints, ["b1", "b2", "g1", "g2"]);
+    p.shot("02-ambiguous-capture").await?;
+    p.square("b2").await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?, ["b6xb2xg2xg8"]);
+    let mut captured: Vec<String> = serde_json::from_value(
+        p.js(
+            "return [...document.querySelectorAll('[data-captured]')].map(e => e.dataset.captured)",
+        )
+        .await?,
+    )?;
+    captured.sort();
+    assert_eq!(captured, ["b5", "e2", "g7"]);
+    assert_eq!(p.fen().await?, "B:Wf4,Kg8:BKe1,Ke7");
+    Ok(())
+}
+
+async fn game_over_banner(p: &Page) -> Res {
+    p.load_fen("W:Wc6:Bc7").await?;
+    assert!(
+        p.c.find(Locator::Css("#banner"))
+            .await?
+            .is_displayed()
+            .await?
+            == false
+    );
+    p.square("c6").await?;
+    p.square("c8").await?;
+    p.ready().await?;
+    p.wait(
+        "!document.querySelector('#banner').hidden",
+        10,
+        "the game-over banner",
+    )
+    .await?;
+    assert_eq!(
+        p.text("#banner").await?,
+        "Game over. White wins: no legal move"
+    );
+    Ok(())
+}
+
+const IMPORT: &str = r#"[Event "Browser test"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+
+1. c3-c4 {a comment} f6-f5 (1... a6-a5 2. a3-a4) 2. b3-b4 *
+
+[Event "Second game"]
+[White "C"]
+[Black "D"]
+[Result "1-0"]
+
+1. a3-a4 1-0
+"#;
+
+async fn import_and_variations(p: &Page) -> Res {
+    p.click("#import-btn").await?;
+    p.set_value("#import-text", IMPORT).await?;
+    p.click("#import-go").await?;
+    // Two games: the page offers a choice.
+    p.wait(
+        "document.querySelectorAll('#import-games button').length === 2",
+        10,
+        "the list of games",
+    )
+    .await?;
+    p.click("#import-games button[data-game='0']").await?;
+    p.ready().await?;
+    assert_eq!(
+        p.record().await?,
+        ["c3-c4", "f6-f5", "a6-a5", "a3-a4", "b3-b4"]
+    );
+    // Step through the main line with the arrow keys.
+    p.key(ARROW_RIGHT).await?;
+    assert_eq!(p.current().await?, "c3-c4");
+    p.key(ARROW_RIGHT).await?;
+    assert_eq!(p.current().await?, "f6-f5");
+    p.key(ARROW_RIGHT).await?;
+    assert_eq!(p.current().await?, "b3-b4");
+    p.key(ARROW_LEFT).await?;
+    p.key(ARROW_LEFT).await?;
+    // Into the variation: click its first move, then forward.
+    p.click("#record .var .mv").await?;
+    assert_eq!(p.current().await?, "a6-a5");
+    p.key(ARROW_RIGHT).await?;
+    assert_eq!(p.current().await?, "a3-a4");
+    p.ready().await?;
+    assert_eq!(
+        p.fen().await?,
+        "B:Wa2,b2,c2,d2,e2,f2,g2,h2,b3,d3,e3,f3,g3,h3,a4,c4:Ba5,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"
+    );
+    // A different move after 1... f6-f5 makes a new variation; the main
+    // line keeps b3-b4.
+    p.click("#record .mv[data-id]").await?; // c3-c4
+    p.key(ARROW_RIGHT).await?; // f6-f5
+    p.ready().await?;
+    p.square("d3").await?;
+    p.square("d4").await?;
+    p.ready().await?;
+    assert_eq!(
+        p.record().await?,
+        ["c3-c4", "f6-f5", "a6-a5", "a3-a4", "b3-b4", "d3-d4"]
+    );
+    assert_eq!(p.current().await?, "d3-d4");
+    p.shot("03-variations").await?;
+    // Export: the canonical PDN, with the comment and both variations.
+    p.click("#export-btn").await?;
+    let pdn = p.value("#export-text").await?;
+    assert_eq!(
+        pdn,
+        "[Event \"Browser test\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\
+         [GameType \"44,W,8,8,A0,0\"]\n[Rules \"armenian\"]\n\n\
+         1. c3-c4 {a comment} 1... f6-f5 ( 1... a6-a5 2. a3-a4 ) 2. b3-b4 ( 2. d3-d4 ) *\n\n"
+    );
+    p.click("#export-close").await?;
+    Ok(())
+}
+
+async fn analysis(p: &Page) -> Res {
+    p.key(ARROW_LEFT).await?; // after 1... f6-f5
+    p.click(".tabs button[data-mode='analysis']").await?;
+    p.wait(
+        "document.querySelectorAll('#engine-lines .line .score').length >= 1",
+        20,
+        "an engine line",
+    )
+    .await?;
+    p.wait(
+        "!document.querySelector('#evalbar').hidden && document.querySelector('#evalbar .num').textContent",
+        10,
+        "the evaluation bar",
+    )
+    .await?;
+    p.wait(
+        "/^depth [0-9]+$/.test(document.querySelector('#engine-depth').textContent)",
+        10,
+        "the depth",
+    )
+    .await?;
+    let score = p.text("#engine-lines .line .score").await?;
+    assert!(
+        score.starts_with('+') || score.starts_with('-') || score.contains('#'),
+        "{score}"
+    );
+    // Wait for a few iterations so the screenshot shows several lines.
+    p.wait(
+        "document.querySelectorAll('#engine-lines .line .score').length >= 3",
+        20,
+        "three lines (multi-PV 3)",
+    )
+    .await?;
+    p.shot("04-analysis").await?;
+    // Clicking a line's first move plays it.
+    let first: String = p.text("#engine-lines .line .pv-move").await?;
+    p.click("#engine-lines .line .pv-move").await?;
+    p.wait(
+        &format!(
+            "document.querySelector('#record .mv.current') && document.querySelector('#record .mv.current').textContent === {}",
+            json!(first)
+        ),
+        10,
+        "the clicked engine move on the board",
+    )
+    .await?;
+    p.click("#engine-toggle + span").await?;
+    assert!(
+        !p.c.find(Locator::Css("#engine-toggle"))
+            .await?
+            .is_selected()
+            .await?
+    );
+    Ok(())
+}
+
+async fn whole_game_analysis(p: &Page) -> Res {
+    p.click("#import-btn").await?;
+    p.set_value(
+        "#import-text",
+        "[Event \"Review\"]\n[Result \"*\"]\n\n1. a3-b4 e6-e5 2. f3-g4 g6-h5 3. b4-c5 c6xc4 4. c3xc5 e5-f5 5. d3-c3 h5-g5 6. g4xc8 d7-e6 *\n",
+    )
+    .await?;
+    p.click("#import-go").await?;
+    p.ready().await?;
+    let moves = p.record().await?.len();
+    assert_eq!(moves, 12);
+    p.select("#review-level", "d:2").await?;
+    p.click("#review-btn").await?;
+    p.wait(
+        "!document.querySelector('#graph').hidden",
+        60,
+        "the evaluation graph",
+    )
+    .await?;
+    assert_eq!(p.count("#graph polyline.g-line").await?, 1);
+    // Every move has the engine's comment.
+    assert_eq!(p.count("#record .comment").await?, moves);
+    p.click("#graph").await?; // the middle of the game
+    p.wait(
+        "document.querySelector('#record .mv.current')",
+        5,
+        "a move chosen by the graph",
+    )
+    .await?;
+    p.shot("05-game-analysis").await?;
+    p.click("#export-btn").await?;
+    let pdn = p.value("#export-text").await?;
+    assert!(pdn.contains("1. a3-b4 {"), "{pdn}");
+    assert!(pdn.contains(" line "), "{pdn}");
+    p.click("#export-close").await?;
+    Ok(())
+}
+
+async fn editor(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='edit']").await?;
+    p.click("#editor-clear").await?;
+    p.select("#editor-turn", "w").await?;
+    p.click("#palette button[data-piece='wm']").await?;
+    p.square("h8").await?; // a man on its own promotion rank
+    p.click("#palette button[data-piece='bk']").await?;
+    p.square("a1").await?;
+    p.click("#editor-done").await?;
+    p.wait(
+        "document.querySelector('#editor-error').textContent",
+        10,
+        "the FEN reader's message",
+    )
+    .await?;
+    let msg = p.text("#editor-error").await?;
+    assert!(msg.contains("h8"), "{msg}");
+    p.shot("06-editor").await?;
+    // Make it a king: accepted, the analysis board shows it.
+    p.click("#palette button[data-piece='wk']").await?;
+    p.square("h8").await?;
+    p.click("#editor-done").await?;
+    p.wait(
+        "window.tamaState.mode === 'analysis' && window.tamaState.game.fen === 'W:WKh8:BKa1'",
+        10,
+        "the edited position",
+    )
+    .await?;
+    p.click("#engine-toggle + span").await?;
+    Ok(())
+}
