@@ -45,6 +45,17 @@ impl ApiError {
         }
     }
 
+    /// 413: the body is over [`BODY_LIMIT`](crate::BODY_LIMIT).
+    pub fn from_status_too_large() -> ApiError {
+        ApiError::status(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "request body too large: the limit is {} KiB",
+                crate::BODY_LIMIT / 1024
+            ),
+        )
+    }
+
     /// 503: every search slot is busy.
     pub fn busy(slots: usize) -> ApiError {
         let noun = if slots == 1 { "slot is" } else { "slots are" };

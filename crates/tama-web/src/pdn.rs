@@ -89,9 +89,5 @@ pub async fn fmt(body: Result<Bytes, BytesRejection>) -> Response {
             }
         }
     }
-    (
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        out,
-    )
-        .into_response()
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], out).into_response()
 }

@@ -78,10 +78,29 @@ pub fn router(state: AppState) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(refuse_declared_oversize))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(panic_response))
         .with_state(state)
+}
+
+/// Answers 413 at once when the declared length is over the limit,
+/// without waiting for the body (bodies without a length are cut off at
+/// the limit by [`DefaultBodyLimit`]).
+async fn refuse_declared_oversize(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    match declared {
+        Some(n) if n > BODY_LIMIT as u64 => ApiError::from_status_too_large().into_response(),
+        _ => next.run(request).await,
+    }
 }
 
 fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
