@@ -122,9 +122,16 @@ impl Page {
         }
     }
 
+    /// Clicks the element; when the page redrew it between finding and
+    /// clicking (the engine lines do, many times a second), finds it again.
     async fn click(&self, css: &str) -> Res {
-        self.c.find(Locator::Css(css)).await?.click().await?;
-        Ok(())
+        let mut attempt = 0;
+        loop {
+            match self.c.find(Locator::Css(css)).await?.click().await {
+                Err(e) if attempt < 20 && e.to_string().contains("stale") => attempt += 1,
+                r => return Ok(r?),
+            }
+        }
     }
 
     async fn square(&self, sq: &str) -> Res {
@@ -132,7 +139,13 @@ impl Page {
     }
 
     async fn text(&self, css: &str) -> Res<String> {
-        Ok(self.c.find(Locator::Css(css)).await?.text().await?)
+        let mut attempt = 0;
+        loop {
+            match self.c.find(Locator::Css(css)).await?.text().await {
+                Err(e) if attempt < 20 && e.to_string().contains("stale") => attempt += 1,
+                r => return Ok(r?),
+            }
+        }
     }
 
     async fn value(&self, css: &str) -> Res<String> {
@@ -296,14 +309,14 @@ async fn run(base: &str, driver: &Driver) -> Res {
 
 async fn steps(p: &Page) -> Res {
     let t = Instant::now();
-    open(p).await?;
-    play_against_the_engine(p).await?;
-    ambiguous_capture(p).await?;
-    game_over_banner(p).await?;
-    import_and_variations(p).await?;
-    analysis(p).await?;
-    whole_game_analysis(p).await?;
-    editor(p).await?;
+    open(p).await.map_err(|e| format!("open: {e}"))?;
+    play_against_the_engine(p).await.map_err(|e| format!("play_against_the_engine: {e}"))?;
+    ambiguous_capture(p).await.map_err(|e| format!("ambiguous_capture: {e}"))?;
+    game_over_banner(p).await.map_err(|e| format!("game_over_banner: {e}"))?;
+    import_and_variations(p).await.map_err(|e| format!("import_and_variations: {e}"))?;
+    analysis(p).await.map_err(|e| format!("analysis: {e}"))?;
+    whole_game_analysis(p).await.map_err(|e| format!("whole_game_analysis: {e}"))?;
+    editor(p).await.map_err(|e| format!("editor: {e}"))?;
     eprintln!("browser steps took {:.1} s", t.elapsed().as_secs_f64());
     Ok(())
 }
@@ -469,6 +482,12 @@ async fn import_and_variations(p: &Page) -> Res {
     )
     .await?;
     p.click("#import-games button[data-game='0']").await?;
+    p.wait(
+        "window.tamaState.game.tags.Event === 'Browser test'",
+        10,
+        "the chosen game",
+    )
+    .await?;
     p.ready().await?;
     assert_eq!(
         p.record().await?,
@@ -554,9 +573,22 @@ async fn analysis(p: &Page) -> Res {
     )
     .await?;
     p.shot("04-analysis").await?;
-    // Clicking a line's first move plays it.
-    let first: String = p.text("#engine-lines .line .pv-move").await?;
-    p.click("#engine-lines .line .pv-move").await?;
+    // Clicking a line's first move plays it. The lines are redrawn at
+    // every iteration: try again when the element went stale.
+    let mut first = String::new();
+    for attempt in 0.. {
+        let el = p.c.find(Locator::Css("#engine-lines .line .pv-move")).await?;
+        let clicked = async {
+            first = el.text().await?;
+            el.click().await
+        }
+        .await;
+        match clicked {
+            Ok(()) => break,
+            Err(e) if attempt < 20 && e.to_string().contains("stale") => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
     p.wait(
         &format!(
             "document.querySelector('#record .mv.current') && document.querySelector('#record .mv.current').textContent === {}",
@@ -584,13 +616,19 @@ async fn whole_game_analysis(p: &Page) -> Res {
     )
     .await?;
     p.click("#import-go").await?;
+    p.wait(
+        "window.tamaState.game.tags.Event === 'Review'",
+        10,
+        "the imported game",
+    )
+    .await?;
     p.ready().await?;
     let moves = p.record().await?.len();
     assert_eq!(moves, 12);
     p.select("#review-level", "d:2").await?;
     p.click("#review-btn").await?;
     p.wait(
-        "!document.querySelector('#graph').hidden",
+        "!document.querySelector('#graph').hasAttribute('hidden')",
         60,
         "the evaluation graph",
     )

@@ -411,6 +411,7 @@ function renderEngine() {
   const a = state.analysis;
   $("#engine-toggle").checked = a.on;
   $("#engine-body").hidden = !a.on;
+  $("#engine-stats").hidden = !a.on;
   if (!a.on) return;
   $("#engine-depth").textContent = a.depth ? `depth ${a.depth}` : "…";
   $("#engine-nps").textContent = a.nps ? `${(a.nps / 1000).toFixed(0)} kN/s` : "";
@@ -437,7 +438,7 @@ function renderReview() {
   $("#review-progress span").textContent = `${r.done} / ${r.total}`;
   $("#review-btn").disabled = r.running || !state.game.root.children.length;
   const graph = $("#graph");
-  graph.hidden = !r.evals;
+  graph.toggleAttribute("hidden", !r.evals); // an SVG element has no `hidden` property
   if (r.evals) drawGraph(graph, r.evals, state.node, (n) => goto(n));
 }
 
