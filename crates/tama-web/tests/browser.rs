@@ -284,7 +284,7 @@ async fn run(base: &str, driver: &Driver) -> Res {
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1280,860",
+                "--disable-dev-shm-usage", "--window-size=1360,960",
                 format!("--user-data-dir={}", driver.profile.display()),
             ],
         }),
@@ -528,7 +528,22 @@ async fn import_and_variations(p: &Page) -> Res {
     p.shot("03-variations").await?;
     // Export: the canonical PDN, with the comment and both variations.
     p.click("#export-btn").await?;
+    p.wait(
+        "document.querySelector('#export-text').dataset.canonical === 'yes'",
+        10,
+        "the PDN in canonical form",
+    )
+    .await?;
     let pdn = p.value("#export-text").await?;
+    // The page's own writer gives the same text before the server's.
+    let own = p
+        .c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; import('/js/tree.js').then(m => done(m.writePdn(window.tamaState.game)));",
+            vec![],
+        )
+        .await?;
+    assert_eq!(own.as_str(), Some(pdn.as_str()));
     assert_eq!(
         pdn,
         "[Event \"Browser test\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\
@@ -645,6 +660,12 @@ async fn whole_game_analysis(p: &Page) -> Res {
     .await?;
     p.shot("05-game-analysis").await?;
     p.click("#export-btn").await?;
+    p.wait(
+        "document.querySelector('#export-text').dataset.canonical === 'yes'",
+        10,
+        "the PDN in canonical form",
+    )
+    .await?;
     let pdn = p.value("#export-text").await?;
     assert!(pdn.contains("1. a3-b4 {"), "{pdn}");
     assert!(pdn.contains(" line "), "{pdn}");

@@ -343,6 +343,7 @@ function renderBoard() {
     selected: state.selected ? state.selected.from : null,
     dests,
     hints,
+    clicked: state.selected ? state.selected.clicks.map(sqIndex) : [],
     last: state.mode === "edit" || !node.move ? null : node.move,
     arrows,
   });
@@ -351,6 +352,7 @@ function renderBoard() {
   if (a.on && a.forNode === node && a.lines[0]) white = whiteScore(a.lines[0].score, node.pos.turn);
   else if (node.white) white = node.white;
   const bar = $("#evalbar");
+  if (state.mode === "edit") white = null;
   bar.hidden = white === null;
   if (white !== null) {
     const raw = scoreRaw(white);
@@ -376,7 +378,15 @@ function renderRecord() {
     if (n.annotation === "??") cls.push("blunder");
     else if (n.annotation === "?") cls.push("mistake");
     s += `<span class="${cls.join(" ")}" data-id="${n.id}" role="button" tabindex="-1">${esc(n.move.move)}${n.annotation ? `<b>${esc(n.annotation)}</b>` : ""}</span>`;
-    for (const c of n.commentsAfter) s += `<span class="comment">${esc(c)}</span>`;
+    for (const c of n.commentsAfter) {
+      if (c === n.engineComment) {
+        // The whole-game analysis's comment: the evaluation, and the best
+        // move where the move played was a mistake; all of it on hover.
+        const words = c.split(" ");
+        const short = n.annotation && words[1] === "best" ? words.slice(0, 4).join(" ") : words[0];
+        s += `<span class="comment engine" title="${esc(c)}">${esc(short)}</span>`;
+      } else s += `<span class="comment">${esc(c)}</span>`;
+    }
     return s;
   };
   const line = (first, p0, depth) => {
@@ -412,8 +422,11 @@ function renderEngine() {
   $("#engine-toggle").checked = a.on;
   $("#engine-body").hidden = !a.on;
   $("#engine-stats").hidden = !a.on;
+  $("#engine-eval").hidden = !a.on;
   if (!a.on) return;
   $("#engine-depth").textContent = a.depth ? `depth ${a.depth}` : "…";
+  const top = a.lines[0];
+  $("#engine-eval").textContent = top ? scoreText(whiteScore(top.score, a.forNode.pos.turn), true) : "";
   $("#engine-nps").textContent = a.nps ? `${(a.nps / 1000).toFixed(0)} kN/s` : "";
   const node = a.forNode;
   const html = a.lines
@@ -440,6 +453,14 @@ function renderReview() {
   const graph = $("#graph");
   graph.toggleAttribute("hidden", !r.evals); // an SVG element has no `hidden` property
   if (r.evals) drawGraph(graph, r.evals, state.node, (n) => goto(n));
+  const summary = $("#review-summary");
+  summary.hidden = !r.evals;
+  if (r.evals) {
+    const count = (turn, mark) => r.evals.filter((p) => p.mark === mark && p.node.parent.pos.turn === turn).length;
+    const n = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+    const side = (turn, name) => `${name}: ${n(count(turn, "?"), "mistake")}, ${n(count(turn, "??"), "blunder")}`;
+    summary.textContent = `${side("w", "White")} · ${side("b", "Black")}`;
+  }
 }
 
 function renderEditor() {
@@ -472,7 +493,17 @@ function render() {
   banner.hidden = !outcome || state.mode === "edit";
   if (outcome) banner.innerHTML = `<strong>Game over.</strong> ${esc(outcomeText(outcome))}`;
   const turn = node.pos.turn === "w" ? "White" : "Black";
-  $("#status").textContent = state.mode === "edit" ? "Position editor" : outcome ? "" : state.thinking ? "tama is thinking…" : `${turn} to move`;
+  const choosing = state.selected && state.selected.clicks.length > 0;
+  $("#status").textContent =
+    state.mode === "edit"
+      ? "Position editor"
+      : outcome
+        ? "Game over"
+        : state.thinking
+          ? "tama is thinking…"
+          : choosing
+            ? "Several captures: click a landing square"
+            : `${turn} to move`;
   const err = $("#error");
   err.hidden = !state.error;
   err.textContent = state.error || "";
@@ -661,9 +692,21 @@ function chooseGame(g) {
 
 // PDN export.
 const exportDialog = $("#export-dialog");
-$("#export-btn").addEventListener("click", () => {
-  $("#export-text").value = writePdn(state.game);
+$("#export-btn").addEventListener("click", async () => {
+  // The page writes the PDN; the server's writer (`tama pdn fmt`) puts it
+  // in canonical form. Without that endpoint the page's text stays.
+  const box = $("#export-text");
+  const text = writePdn(state.game);
+  box.value = text;
+  delete box.dataset.canonical;
   exportDialog.showModal();
+  try {
+    box.value = await api.pdnFmt(text);
+    box.dataset.canonical = "yes";
+  } catch (e) {
+    box.dataset.canonical = "no";
+    if (e.status !== 404) $("#export-note").textContent = `not checked by the server: ${e.message}`;
+  }
 });
 $("#export-close").addEventListener("click", () => exportDialog.close());
 $("#export-download").addEventListener("click", () => {

@@ -174,6 +174,7 @@ export class Board {
       for (const s of v.last.path.slice(0, 1).concat(v.last.path.slice(-1))) out.push(rect(sqIndex(s), "last"));
     }
     if (v.selected != null) out.push(rect(v.selected, "selected"));
+    for (const i of v.clicked || []) out.push(rect(i, "clicked"));
     if (this.cursor !== null && this.el.classList.contains("kbd")) out.push(rect(this.cursor, "cursor"));
     if (v.last && v.last.path.length > 2) {
       const pts = v.last.path.map((s) => this.centre(sqIndex(s)).join(",")).join(" ");
