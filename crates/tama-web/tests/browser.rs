@@ -317,6 +317,8 @@ async fn steps(p: &Page) -> Res {
     analysis(p).await.map_err(|e| format!("analysis: {e}"))?;
     whole_game_analysis(p).await.map_err(|e| format!("whole_game_analysis: {e}"))?;
     editor(p).await.map_err(|e| format!("editor: {e}"))?;
+    rules(p).await.map_err(|e| format!("rules: {e}"))?;
+    narrow(p).await.map_err(|e| format!("narrow: {e}"))?;
     eprintln!("browser steps took {:.1} s", t.elapsed().as_secs_f64());
     Ok(())
 }
@@ -702,5 +704,59 @@ async fn editor(p: &Page) -> Res {
     )
     .await?;
     p.click("#engine-toggle + span").await?;
+    Ok(())
+}
+
+async fn rules(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='two']").await?;
+    p.load_fen("W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7")
+        .await?;
+    p.click("#rules-btn").await?;
+    p.select("#preset", "turkish").await?;
+    p.click("#rules-apply").await?;
+    p.wait(
+        "window.tamaState.game.rules === 'turkish'",
+        10,
+        "the Turkish rules",
+    )
+    .await?;
+    p.ready().await?;
+    assert_eq!(p.text("#rules-label").await?, "turkish");
+    // Turkish men do not step diagonally: c3 has one destination.
+    p.square("c3").await?;
+    let dests: Vec<String> = serde_json::from_value(
+        p.js("return [...document.querySelectorAll('[data-dest]')].map(e => e.dataset.dest)")
+            .await?,
+    )?;
+    assert_eq!(dests, ["c4"]);
+    p.square("c4").await?;
+    p.ready().await?;
+    p.click("#export-btn").await?;
+    p.wait(
+        "document.querySelector('#export-text').dataset.canonical === 'yes'",
+        10,
+        "the PDN in canonical form",
+    )
+    .await?;
+    let pdn = p.value("#export-text").await?;
+    assert!(pdn.contains("[GameType \"30,W,8,8,A0,0\"]\n[Rules \"turkish\"]\n"), "{pdn}");
+    assert!(pdn.contains("1. c3-c4 *"), "{pdn}");
+    p.click("#export-close").await?;
+    Ok(())
+}
+
+/// At a phone's width the panel goes below the board.
+async fn narrow(p: &Page) -> Res {
+    p.c.set_window_size(420, 900).await?;
+    p.wait("window.innerWidth < 500", 5, "the narrow window").await?;
+    let v = p
+        .js("const b = document.querySelector('#board').getBoundingClientRect(); const a = document.querySelector('.panel').getBoundingClientRect(); return [b.bottom, a.top, b.width, document.documentElement.scrollWidth, window.innerWidth]")
+        .await?;
+    let [board_bottom, panel_top, board_width, scroll_width, width]: [f64; 5] =
+        serde_json::from_value(v)?;
+    assert!(panel_top >= board_bottom, "panel at {panel_top}, board ends at {board_bottom}");
+    assert!(board_width > 300.0, "board {board_width} px wide");
+    assert!(scroll_width <= width, "page {scroll_width} px wide in a {width} px window");
+    p.shot("07-narrow").await?;
     Ok(())
 }
