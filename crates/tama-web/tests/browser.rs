@@ -330,6 +330,16 @@ async fn open(p: &Page) -> Res {
     assert_eq!(p.count("#board .piece.white").await?, 16);
     assert_eq!(p.count("#board .piece.black").await?, 16);
     assert_eq!(p.text("#status").await?, "White to move");
+    // Page weight: every file the page loaded, as transferred (compressed,
+    // with headers), API calls aside. The budget is 150 KB.
+    let v = p
+        .js("const e = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].filter(r => !r.name.includes('/api/')); return [e.length, e.reduce((s, r) => s + r.transferSize, 0), e.reduce((s, r) => s + r.decodedBodySize, 0)]")
+        .await?;
+    let [files, transferred, decoded]: [u64; 3] = serde_json::from_value(v)?;
+    eprintln!("page weight: {files} files, {transferred} bytes transferred ({decoded} bytes uncompressed)");
+    assert!(files >= 9, "{files} files");
+    assert!(transferred < decoded, "the files are not compressed: {transferred} of {decoded} bytes");
+    assert!(transferred <= 150_000, "page weight {transferred} bytes");
     Ok(())
 }
 
