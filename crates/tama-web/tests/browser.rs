@@ -310,12 +310,22 @@ async fn run(base: &str, driver: &Driver) -> Res {
 async fn steps(p: &Page) -> Res {
     let t = Instant::now();
     open(p).await.map_err(|e| format!("open: {e}"))?;
-    play_against_the_engine(p).await.map_err(|e| format!("play_against_the_engine: {e}"))?;
-    ambiguous_capture(p).await.map_err(|e| format!("ambiguous_capture: {e}"))?;
-    game_over_banner(p).await.map_err(|e| format!("game_over_banner: {e}"))?;
-    import_and_variations(p).await.map_err(|e| format!("import_and_variations: {e}"))?;
+    play_against_the_engine(p)
+        .await
+        .map_err(|e| format!("play_against_the_engine: {e}"))?;
+    ambiguous_capture(p)
+        .await
+        .map_err(|e| format!("ambiguous_capture: {e}"))?;
+    game_over_banner(p)
+        .await
+        .map_err(|e| format!("game_over_banner: {e}"))?;
+    import_and_variations(p)
+        .await
+        .map_err(|e| format!("import_and_variations: {e}"))?;
     analysis(p).await.map_err(|e| format!("analysis: {e}"))?;
-    whole_game_analysis(p).await.map_err(|e| format!("whole_game_analysis: {e}"))?;
+    whole_game_analysis(p)
+        .await
+        .map_err(|e| format!("whole_game_analysis: {e}"))?;
     editor(p).await.map_err(|e| format!("editor: {e}"))?;
     rules(p).await.map_err(|e| format!("rules: {e}"))?;
     narrow(p).await.map_err(|e| format!("narrow: {e}"))?;
@@ -338,7 +348,10 @@ async fn open(p: &Page) -> Res {
     let [files, transferred, decoded]: [u64; 3] = serde_json::from_value(v)?;
     eprintln!("page weight: {files} files, {transferred} bytes transferred ({decoded} bytes uncompressed)");
     assert!(files >= 9, "{files} files");
-    assert!(transferred < decoded, "the files are not compressed: {transferred} of {decoded} bytes");
+    assert!(
+        transferred < decoded,
+        "the files are not compressed: {transferred} of {decoded} bytes"
+    );
     assert!(transferred <= 150_000, "page weight {transferred} bytes");
     Ok(())
 }
@@ -401,7 +414,15 @@ async fn play_against_the_engine(p: &Page) -> Res {
     .await?;
     p.ready().await?;
     assert_eq!(p.record().await?[2], "d3-d4");
+    // Select a piece that can move: its destinations are shown.
+    let from = p
+        .js("return window.tamaState.node.legal.moves[0].from")
+        .await?;
+    p.square(from.as_str().unwrap_or("a3")).await?;
+    assert!(p.count("[data-dest]").await? >= 1);
     p.shot("01-play").await?;
+    p.key("\u{E00C}").await?; // Escape: nothing selected
+    assert_eq!(p.count("[data-dest]").await?, 0);
     // Take back: the engine's reply and my move go.
     p.click("#takeback").await?;
     p.ready().await?;
@@ -444,13 +465,8 @@ async fn ambiguous_capture(p: &Page) -> Res {
 
 async fn game_over_banner(p: &Page) -> Res {
     p.load_fen("W:Wc6:Bc7").await?;
-    assert!(
-        p.c.find(Locator::Css("#banner"))
-            .await?
-            .is_displayed()
-            .await?
-            == false
-    );
+    let banner = p.c.find(Locator::Css("#banner")).await?;
+    assert!(!banner.is_displayed().await?);
     p.square("c6").await?;
     p.square("c8").await?;
     p.ready().await?;
@@ -604,7 +620,9 @@ async fn analysis(p: &Page) -> Res {
     // every iteration: try again when the element went stale.
     let mut first = String::new();
     for attempt in 0.. {
-        let el = p.c.find(Locator::Css("#engine-lines .line .pv-move")).await?;
+        let el =
+            p.c.find(Locator::Css("#engine-lines .line .pv-move"))
+                .await?;
         let clicked = async {
             first = el.text().await?;
             el.click().await
@@ -749,7 +767,10 @@ async fn rules(p: &Page) -> Res {
     )
     .await?;
     let pdn = p.value("#export-text").await?;
-    assert!(pdn.contains("[GameType \"30,W,8,8,A0,0\"]\n[Rules \"turkish\"]\n"), "{pdn}");
+    assert!(
+        pdn.contains("[GameType \"30,W,8,8,A0,0\"]\n[Rules \"turkish\"]\n"),
+        "{pdn}"
+    );
     assert!(pdn.contains("1. c3-c4 *"), "{pdn}");
     p.click("#export-close").await?;
     Ok(())
@@ -758,15 +779,22 @@ async fn rules(p: &Page) -> Res {
 /// At a phone's width the panel goes below the board.
 async fn narrow(p: &Page) -> Res {
     p.c.set_window_size(420, 900).await?;
-    p.wait("window.innerWidth < 500", 5, "the narrow window").await?;
+    p.wait("window.innerWidth < 500", 5, "the narrow window")
+        .await?;
     let v = p
         .js("const b = document.querySelector('#board').getBoundingClientRect(); const a = document.querySelector('.panel').getBoundingClientRect(); return [b.bottom, a.top, b.width, document.documentElement.scrollWidth, window.innerWidth]")
         .await?;
     let [board_bottom, panel_top, board_width, scroll_width, width]: [f64; 5] =
         serde_json::from_value(v)?;
-    assert!(panel_top >= board_bottom, "panel at {panel_top}, board ends at {board_bottom}");
+    assert!(
+        panel_top >= board_bottom,
+        "panel at {panel_top}, board ends at {board_bottom}"
+    );
     assert!(board_width > 300.0, "board {board_width} px wide");
-    assert!(scroll_width <= width, "page {scroll_width} px wide in a {width} px window");
+    assert!(
+        scroll_width <= width,
+        "page {scroll_width} px wide in a {width} px window"
+    );
     p.shot("07-narrow").await?;
     Ok(())
 }
