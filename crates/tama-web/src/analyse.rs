@@ -97,12 +97,13 @@ pub(crate) async fn analyse(
             "invalid multipv {multipv}: expected 1 to {MAX_MULTIPV}"
         )));
     }
-    let mut lease = state.lease().ok_or_else(|| ApiError::busy(state.slots()))?;
+    let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
     let stop = lease.engine().stop_handle();
     let running = Arc::new(Mutex::new(true));
     let (tx, rx) = mpsc::unbounded_channel::<Event>();
     let thread_running = Arc::clone(&running);
     let thread_stop = stop.clone();
+    let thread_state = state.clone();
     let spawned = std::thread::Builder::new()
         .name("tama-analyse".to_string())
         .spawn(move || {
@@ -113,7 +114,7 @@ pub(crate) async fn analyse(
             let result = engine.search_game(&game, &limits, |info| {
                 // A client that left before the search began (which clears
                 // the stop flag) is noticed here, at the first report.
-                if tx.is_closed() {
+                if tx.is_closed() || thread_state.is_closing() {
                     thread_stop.stop();
                 } else if info.kind == InfoKind::Iteration {
                     let _ = tx.send(event("info", &info_json(&pos, &rules, info)));

@@ -149,7 +149,7 @@ pub async fn engine_move(
             "outcome": outcome_json(&outcome),
         })));
     }
-    let mut lease = state.lease().ok_or_else(|| ApiError::busy(state.slots()))?;
+    let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
     let answer = tokio::task::spawn_blocking(move || {
         let result = lease.engine().search_game(&game, &limits, |_| {});
         drop(lease);

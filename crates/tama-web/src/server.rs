@@ -135,8 +135,8 @@ async fn asset(Path(path): Path<String>) -> Response {
 }
 
 /// Serves `router(state)` on `listener` until `shutdown` completes, then
-/// finishes the requests in flight (open analysis streams are closed,
-/// which stops their searches).
+/// finishes the requests in flight: running searches are stopped (an
+/// analysis stream ends with its `bestmove` event) and new ones refused.
 ///
 /// # Errors
 ///
@@ -146,8 +146,12 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
+    let closing = state.clone();
     axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            closing.close();
+        })
         .await
 }
 

@@ -1,9 +1,10 @@
 //! The server's shared state: the search slots, each an engine whose hash
 //! table is allocated once at start and reused by every search.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use tama_search::{Engine, EngineConfig};
+use tama_search::{Engine, EngineConfig, StopHandle};
 
 use crate::Config;
 
@@ -17,6 +18,10 @@ pub struct AppState {
 struct Inner {
     /// The idle engines; a search takes one out and puts it back after.
     idle: Mutex<Vec<Engine>>,
+    /// A stop handle of every engine, busy or idle.
+    stops: Vec<StopHandle>,
+    /// Set once the server is shutting down: no new searches.
+    closing: AtomicBool,
     slots: usize,
     hash_mib: usize,
 }
@@ -27,7 +32,7 @@ impl AppState {
     /// (allocated here, once).
     pub fn new(config: &Config) -> AppState {
         let slots = config.threads.max(1);
-        let engines = (0..slots)
+        let engines: Vec<Engine> = (0..slots)
             .map(|_| {
                 Engine::new(EngineConfig {
                     hash_mib: config.hash_mib.max(1),
@@ -36,9 +41,12 @@ impl AppState {
                 })
             })
             .collect();
+        let stops = engines.iter().map(Engine::stop_handle).collect();
         AppState {
             inner: Arc::new(Inner {
                 idle: Mutex::new(engines),
+                stops,
+                closing: AtomicBool::new(false),
                 slots,
                 hash_mib: config.hash_mib.max(1),
             }),
@@ -60,6 +68,34 @@ impl AppState {
         self.inner.hash_mib
     }
 
+    /// Refuses new searches and stops the running ones (their streams
+    /// then end with their `bestmove` event): for a graceful shutdown,
+    /// which waits for every open response.
+    pub fn close(&self) {
+        self.inner.closing.store(true, Ordering::SeqCst);
+        for stop in &self.inner.stops {
+            stop.stop();
+        }
+    }
+
+    /// Whether [`close`](AppState::close) was called.
+    pub fn is_closing(&self) -> bool {
+        self.inner.closing.load(Ordering::SeqCst)
+    }
+
+    /// The error for a search that found no free slot: 503, busy or
+    /// shutting down.
+    pub(crate) fn busy_error(&self) -> crate::ApiError {
+        if self.is_closing() {
+            crate::ApiError::status(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "the server is shutting down",
+            )
+        } else {
+            crate::ApiError::busy(self.slots())
+        }
+    }
+
     fn idle(&self) -> MutexGuard<'_, Vec<Engine>> {
         // The list stays consistent even if a holder panicked: pushing and
         // popping are the only operations.
@@ -69,6 +105,9 @@ impl AppState {
     /// Takes a free engine, or `None` when every slot is busy. The engine
     /// goes back to the pool when the lease is dropped.
     pub(crate) fn lease(&self) -> Option<Lease> {
+        if self.is_closing() {
+            return None;
+        }
         let engine = self.idle().pop()?;
         Some(Lease {
             engine: Some(engine),

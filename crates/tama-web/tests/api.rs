@@ -827,3 +827,24 @@ fn garbage_never_stops_the_server() {
     assert_eq!(get(addr, "/api/health").json()["status"], "ok");
     assert_eq!(post(addr, "/api/moves", &json!({})).status, 200);
 }
+
+#[test]
+fn shutdown_ends_open_analyses() {
+    let s = server(1);
+    let addr = s.addr();
+    let mut events = Events::open(addr, "/api/analyse")
+        .map_err(|a| a.text())
+        .unwrap();
+    assert_eq!(events.next().unwrap().0, "info");
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        s.shutdown();
+        let _ = done_tx.send(());
+    });
+    // The stream ends with its bestmove event, then the server stops.
+    let rest: Vec<_> = std::iter::from_fn(|| events.next()).collect();
+    assert_eq!(rest.last().unwrap().0, "bestmove");
+    done_rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the server shuts down with an analysis open");
+}
