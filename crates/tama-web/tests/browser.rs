@@ -241,6 +241,10 @@ impl Page {
 }
 
 const ARROW_RIGHT: &str = "\u{E014}";
+const ARROW_UP: &str = "\u{E013}";
+const ARROW_DOWN: &str = "\u{E015}";
+const ENTER: &str = "\u{E007}";
+const START: &str = "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
 const ARROW_LEFT: &str = "\u{E012}";
 
 #[test]
@@ -327,6 +331,9 @@ async fn steps(p: &Page) -> Res {
         .await
         .map_err(|e| format!("whole_game_analysis: {e}"))?;
     editor(p).await.map_err(|e| format!("editor: {e}"))?;
+    keyboard_and_flip(p)
+        .await
+        .map_err(|e| format!("keyboard_and_flip: {e}"))?;
     rules(p).await.map_err(|e| format!("rules: {e}"))?;
     narrow(p).await.map_err(|e| format!("narrow: {e}"))?;
     eprintln!("browser steps took {:.1} s", t.elapsed().as_secs_f64());
@@ -608,11 +615,12 @@ async fn analysis(p: &Page) -> Res {
         score.starts_with('+') || score.starts_with('-') || score.contains('#'),
         "{score}"
     );
-    // Wait for a few iterations so the screenshot shows several lines.
+    // Five lines (multi-PV 5): the analysis restarts with them.
+    p.select("#multipv", "5").await?;
     p.wait(
-        "document.querySelectorAll('#engine-lines .line .score').length >= 3",
+        "document.querySelectorAll('#engine-lines .line .score').length === 5",
         20,
-        "three lines (multi-PV 3)",
+        "five lines (multi-PV 5)",
     )
     .await?;
     p.shot("04-analysis").await?;
@@ -679,6 +687,13 @@ async fn whole_game_analysis(p: &Page) -> Res {
     )
     .await?;
     assert_eq!(p.count("#graph polyline.g-line").await?, 1);
+    // h5-g5 gives away three men: a blunder.
+    p.wait(
+        "[...document.querySelectorAll('#record .mv')].some(e => e.textContent === 'h5-g5??')",
+        5,
+        "the blunder mark",
+    )
+    .await?;
     // Every move has the engine's comment.
     assert_eq!(p.count("#record .comment").await?, moves);
     p.click("#graph").await?; // the middle of the game
@@ -699,6 +714,7 @@ async fn whole_game_analysis(p: &Page) -> Res {
     let pdn = p.value("#export-text").await?;
     assert!(pdn.contains("1. a3-b4 {"), "{pdn}");
     assert!(pdn.contains(" line "), "{pdn}");
+    assert!(pdn.contains("h5-g5?? {"), "{pdn}");
     p.click("#export-close").await?;
     Ok(())
 }
@@ -737,8 +753,7 @@ async fn editor(p: &Page) -> Res {
 
 async fn rules(p: &Page) -> Res {
     p.click(".tabs button[data-mode='two']").await?;
-    p.load_fen("W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7")
-        .await?;
+    p.load_fen(START).await?;
     p.click("#rules-btn").await?;
     p.select("#preset", "turkish").await?;
     p.click("#rules-apply").await?;
@@ -796,5 +811,41 @@ async fn narrow(p: &Page) -> Res {
         "page {scroll_width} px wide in a {width} px window"
     );
     p.shot("07-narrow").await?;
+    Ok(())
+}
+
+/// The board reached with the keyboard: Shift+Tab from the first button
+/// below it, arrows move the cursor, Enter selects and plays. Then flip.
+async fn keyboard_and_flip(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='two']").await?;
+    p.load_fen(START).await?;
+    p.click("[data-nav='first']").await?;
+    let keys = fantoccini::actions::KeyActions::new("keyboard".to_string())
+        .then(fantoccini::actions::KeyAction::Down { value: '\u{E008}' })
+        .then(fantoccini::actions::KeyAction::Down { value: '\u{E004}' })
+        .then(fantoccini::actions::KeyAction::Up { value: '\u{E004}' })
+        .then(fantoccini::actions::KeyAction::Up { value: '\u{E008}' });
+    p.c.perform_actions(keys).await?;
+    p.wait(
+        "document.activeElement === document.querySelector('#board')",
+        5,
+        "the focused board",
+    )
+    .await?;
+    p.key(ARROW_DOWN).await?; // the cursor starts on d4: now d3
+    p.key(ENTER).await?;
+    assert_eq!(p.count("[data-dest]").await?, 3);
+    p.key(ARROW_UP).await?;
+    p.key(ENTER).await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?, ["d3-d4"]);
+    // Flip: a1 goes to the top right.
+    let a1_y = "document.querySelector(\"#board rect.sq[data-sq='a1']\").getBoundingClientRect().y";
+    let h8_y = "document.querySelector(\"#board rect.sq[data-sq='h8']\").getBoundingClientRect().y";
+    let before: f64 = serde_json::from_value(p.js(&format!("return {a1_y} - {h8_y}")).await?)?;
+    p.click("#flip").await?;
+    let after: f64 = serde_json::from_value(p.js(&format!("return {a1_y} - {h8_y}")).await?)?;
+    assert!(before > 0.0 && after < 0.0, "{before} {after}");
+    p.click("#flip").await?;
     Ok(())
 }
