@@ -435,6 +435,19 @@ async fn play_against_the_engine(p: &Page) -> Res {
     p.ready().await?;
     assert_eq!(p.record().await?.len(), 2);
     assert_eq!(p.text("#status").await?, "White to move");
+    // Play Black in a new game: the board turns and the engine opens.
+    p.select("#human-color", "b").await?;
+    p.click("#new-game").await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 1",
+        20,
+        "the engine's first move as White",
+    )
+    .await?;
+    p.ready().await?;
+    assert_eq!(p.text("#status").await?, "Black to move");
+    assert!(p.js("return window.tamaState.flip").await?.as_bool() == Some(true));
+    p.select("#human-color", "w").await?;
     Ok(())
 }
 

@@ -50,9 +50,11 @@ export function analyse({ fen, rules, moves, multipv }, onInfo, onError) {
   es.addEventListener("info", (e) => onInfo(JSON.parse(e.data)));
   es.addEventListener("bestmove", () => es.close());
   es.addEventListener("gameover", () => es.close());
+  // An error before `bestmove` (the stream refused with 503, or cut): no
+  // automatic reconnection, the caller decides.
   es.onerror = () => {
-    if (es.readyState !== EventSource.CLOSED) onError && onError();
     es.close();
+    if (onError) onError();
   };
   return () => es.close();
 }

@@ -80,6 +80,7 @@ function humanToMove() {
 async function goto(node) {
   state.node = node;
   state.selected = null;
+  state.error = null;
   render();
   await ensureLegal(node);
   if (state.node !== node) return;
@@ -116,7 +117,9 @@ function limitOf(level) {
 async function maybeEngineMove() {
   const node = state.node;
   if (state.mode !== "play" || state.thinking || !node.legal || node.legal.outcome) return;
-  if (node.pos.turn === state.play.human) return;
+  // Only at the end of a line: stepping back through the game does not
+  // make the engine play.
+  if (node.pos.turn === state.play.human || node.children.length) return;
   state.thinking = true;
   render();
   try {
@@ -193,9 +196,10 @@ function stopAnalysis() {
   state.analysis.stop = null;
 }
 
-function restartAnalysis() {
+function restartAnalysis(retry = false) {
   stopAnalysis();
   const a = state.analysis;
+  if (!retry) a.retries = 0;
   a.lines = [];
   a.depth = 0;
   a.nps = 0;
@@ -216,7 +220,15 @@ function restartAnalysis() {
       renderEngine();
       renderBoard();
     },
-    () => showError("the analysis stopped (server busy or gone)")
+    () => {
+      // A refused (503: every search slot busy, e.g. the previous
+      // position's search still stopping) or broken stream: try again a
+      // few times, then say so.
+      if (state.analysis.forNode !== node || !a.on) return;
+      a.retries = (a.retries || 0) + 1;
+      if (a.retries <= 5) setTimeout(() => state.analysis.forNode === node && a.on && restartAnalysis(true), 300 * a.retries);
+      else showError("the analysis stopped: the server is busy or gone");
+    }
   );
   render();
 }
