@@ -64,6 +64,12 @@ fn phases(args: &Args, server: &Server) -> Result<()> {
         "server {addr}; load from this machine: {}",
         load_average().unwrap_or_else(|| "unknown".into())
     );
+    if let Some(kib) = server.pid.and_then(rss_kib) {
+        println!(
+            "server memory (RSS) at start: {:.1} MiB (hash tables are reserved, filled as searches use them)",
+            kib as f64 / 1024.0
+        );
+    }
     let start = post_once(addr, "/api/moves", &json!({}))?;
     let first_moves: Vec<String> = texts(&start["moves"]);
     if first_moves.is_empty() {
@@ -485,7 +491,7 @@ fn games_phase(addr: SocketAddr, pid: u32, games: usize) -> Result<()> {
     let kib =
         |v: Option<u64>| v.map_or("?".to_string(), |k| format!("{:.1} MiB", k as f64 / 1024.0));
     println!(
-        "games: {games} random games through /api/moves + /api/play ({} plies, {} ended on the board, the rest stopped at {MAX_PLIES} plies) in {:.1} s",
+        "games: {games} random games through /api/moves + /api/play, 8 clients ({} plies, {} ended on the board, any other stopped at {MAX_PLIES} plies) in {:.1} s",
         thousands(plies.load(Ordering::Relaxed) as u64),
         ended.load(Ordering::Relaxed),
         start.elapsed().as_secs_f64()
