@@ -381,25 +381,28 @@ function renderRecord() {
   const num = (p) => game.firstMoveNumber + Math.floor((p + offset) / 2);
   const out = [];
   const moveHtml = (n, p, showNumber) => {
-    let s = "";
-    if ((p + offset) % 2 === 0) s += `<span class="num">${num(p)}.</span>`;
-    else if (showNumber) s += `<span class="num">${num(p)}...</span>`;
-    for (const c of n.commentsBefore) s += `<span class="comment">${esc(c)}</span>`;
+    const parts = [];
+    let number = "";
+    if ((p + offset) % 2 === 0) number = `<span class="num">${num(p)}.</span>`;
+    else if (showNumber) number = `<span class="num">${num(p)}...</span>`;
+    for (const c of n.commentsBefore) parts.push(`<span class="comment">${esc(c)}</span>`);
     const cls = ["mv"];
     if (n === state.node) cls.push("current");
     if (n.annotation === "??") cls.push("blunder");
     else if (n.annotation === "?") cls.push("mistake");
-    s += `<span class="${cls.join(" ")}" data-id="${n.id}" role="button" tabindex="-1">${esc(n.move.move)}${n.annotation ? `<b>${esc(n.annotation)}</b>` : ""}</span>`;
+    const mark = n.annotation ? `<b>${esc(n.annotation)}</b>` : "";
+    // The number and its move never part at a line break.
+    parts.push(`<span class="nw">${number}<span class="${cls.join(" ")}" data-id="${n.id}" role="button" tabindex="-1">${esc(n.move.move)}${mark}</span></span>`);
     for (const c of n.commentsAfter) {
       if (c === n.engineComment) {
         // The whole-game analysis's comment: the evaluation, and the best
         // move where the move played was a mistake; all of it on hover.
         const words = c.split(" ");
         const short = n.annotation && words[1] === "best" ? words.slice(0, 4).join(" ") : words[0];
-        s += `<span class="comment engine" title="${esc(c)}">${esc(short)}</span>`;
-      } else s += `<span class="comment">${esc(c)}</span>`;
+        parts.push(`<span class="comment engine" title="${esc(c)}">${esc(short)}</span>`);
+      } else parts.push(`<span class="comment">${esc(c)}</span>`);
     }
-    return s;
+    return parts.join(" ") + " ";
   };
   const line = (first, p0, depth) => {
     let s = "";
