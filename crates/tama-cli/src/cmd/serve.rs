@@ -78,3 +78,37 @@ pub fn run(args: &Args, out: &mut dyn Write, term: crate::terminal::Terminal) ->
     })?;
     Ok(EXIT_OK)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::terminal::Terminal;
+
+    fn args(host: &str, port: u16) -> Args {
+        Args {
+            host: host.parse().unwrap(),
+            port,
+            open: false,
+            threads: 1,
+            hash: 1,
+        }
+    }
+
+    #[test]
+    fn a_port_in_use_is_one_clear_error() {
+        let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = taken.local_addr().unwrap().port();
+        let mut out = Vec::new();
+        let err = run(&args("127.0.0.1", port), &mut out, Terminal::NONE).unwrap_err();
+        assert_eq!(err.code, crate::error::EXIT_USAGE);
+        assert!(
+            err.message
+                .starts_with(&format!("cannot serve on 127.0.0.1:{port}: ")),
+            "{}",
+            err.message
+        );
+        assert!(!err.message.contains('\n'));
+        // Nothing was announced.
+        assert!(out.is_empty());
+    }
+}
