@@ -360,6 +360,7 @@ async fn open(p: &Page) -> Res {
         "the files are not compressed: {transferred} of {decoded} bytes"
     );
     assert!(transferred <= 150_000, "page weight {transferred} bytes");
+    p.shot("00-open").await?;
     Ok(())
 }
 
@@ -480,6 +481,19 @@ async fn ambiguous_capture(p: &Page) -> Res {
     captured.sort();
     assert_eq!(captured, ["b5", "e2", "g7"]);
     assert_eq!(p.fen().await?, "B:Wf4,Kg8:BKe1,Ke7");
+    // RULES.md's flying king: five captures; d1xd8 passes over d7, where
+    // d1xd7 ends: clicking d7 plays d1xd7.
+    p.load_fen("W:WKd1:Bd3,b4,f4,d6").await?;
+    p.square("d1").await?;
+    let mut dests: Vec<String> = serde_json::from_value(
+        p.js("return [...document.querySelectorAll('[data-dest]')].map(e => e.dataset.dest)")
+            .await?,
+    )?;
+    dests.sort();
+    assert_eq!(dests, ["a4", "d7", "d8", "g4", "h4"]);
+    p.square("d7").await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?, ["d1xd7"]);
     Ok(())
 }
 
@@ -500,6 +514,7 @@ async fn game_over_banner(p: &Page) -> Res {
         p.text("#banner").await?,
         "Game over. White wins: no legal move"
     );
+    p.shot("02b-game-over").await?;
     Ok(())
 }
 
@@ -800,6 +815,7 @@ async fn rules(p: &Page) -> Res {
         "{pdn}"
     );
     assert!(pdn.contains("1. c3-c4 *"), "{pdn}");
+    p.shot("09-rules-turkish").await?;
     p.click("#export-close").await?;
     Ok(())
 }
@@ -852,6 +868,7 @@ async fn keyboard_and_flip(p: &Page) -> Res {
     p.key(ENTER).await?;
     p.ready().await?;
     assert_eq!(p.record().await?, ["d3-d4"]);
+    p.shot("08-keyboard").await?;
     // Flip: a1 goes to the top right.
     let a1_y = "document.querySelector(\"#board rect.sq[data-sq='a1']\").getBoundingClientRect().y";
     let h8_y = "document.querySelector(\"#board rect.sq[data-sq='h8']\").getBoundingClientRect().y";

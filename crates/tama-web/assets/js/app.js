@@ -141,11 +141,32 @@ function showError(msg) {
 
 // ---------------------------------------------------------------- board input
 
+// Whether the piece of move `m` passes over or lands on square `name`:
+// it lies on one of the straight legs of the path, after its start. (A
+// flying king may land anywhere behind a piece it takes; the path names
+// one such square, the user may click another.)
+function onPath(m, name) {
+  const i = sqIndex(name);
+  const [f, r] = [i % 8, Math.floor(i / 8)];
+  for (let k = 0; k + 1 < m.path.length; k++) {
+    const a = sqIndex(m.path[k]), b = sqIndex(m.path[k + 1]);
+    const [fa, ra, fb, rb] = [a % 8, Math.floor(a / 8), b % 8, Math.floor(b / 8)];
+    const n = Math.max(Math.abs(fb - fa), Math.abs(rb - ra));
+    for (let t = 1; t <= n; t++) {
+      if (fa + ((fb - fa) / n) * t === f && ra + ((rb - ra) / n) * t === r) return true;
+    }
+  }
+  return false;
+}
+
 // The candidate moves of the selection: those from its square whose path
-// (after the start) contains every square clicked so far.
+// names every square clicked so far; failing that, those that pass over
+// them.
 function candidates(sel) {
   const legal = state.node.legal ? state.node.legal.moves : [];
-  return legal.filter((m) => m.from === sqName(sel.from) && sel.clicks.every((c) => m.path.slice(1).includes(c)));
+  const mine = legal.filter((m) => m.from === sqName(sel.from));
+  const exact = mine.filter((m) => sel.clicks.every((c) => m.path.slice(1).includes(c)));
+  return exact.length ? exact : mine.filter((m) => sel.clicks.every((c) => onPath(m, c)));
 }
 
 function onSquare(i) {
@@ -167,11 +188,11 @@ function onSquare(i) {
     state.selected = fromHere.length ? { from: i, clicks: [] } : null;
     return render();
   }
-  const ending = cands.filter((m) => m.to === name);
   if (cands.length === 1) return playMove(cands[0]);
-  if (ending.length === 1 && cands.every((m) => m.to === name || !m.path.includes(name) || m === ending[0])) {
-    return playMove(ending[0]);
-  }
+  // A move that ends here wins over longer ones passing through (the user
+  // clicks on further to choose those).
+  const ending = cands.filter((m) => m.to === name);
+  if (ending.length === 1) return playMove(ending[0]);
   state.selected = next; // ambiguous: the user clicks a landing square to choose
   render();
 }
