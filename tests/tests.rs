@@ -12,3 +12,4 @@ mod reference_selftest;
 mod robustness;
 mod suite;
 mod util;
+mod web;
