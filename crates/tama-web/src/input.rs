@@ -128,3 +128,51 @@ pub fn split_moves(text: Option<&str>) -> Vec<String> {
     })
     .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_split_on_commas_and_spaces() {
+        assert_eq!(
+            split_moves(Some("c3-c4, f6-f5 d3xd5,,")),
+            ["c3-c4", "f6-f5", "d3xd5"]
+        );
+        assert!(split_moves(Some("")).is_empty());
+        assert!(split_moves(None).is_empty());
+    }
+
+    #[test]
+    fn a_game_names_the_bad_move() {
+        let ok = game(None, None, &["c3-c4".into(), "f6-f5".into()]).unwrap();
+        assert_eq!(ok.moves().len(), 2);
+        let e = game(None, None, &["c3-c4".into(), "c4-c5".into()]).unwrap_err();
+        assert!(e.message.starts_with("invalid moves[1]: "), "{}", e.message);
+        assert_eq!(e.column, None);
+        let e = game(None, Some("armenian,"), &[]).unwrap_err();
+        assert!(e.message.starts_with("invalid rules: "), "{}", e.message);
+        assert!(e.column.is_some());
+        // A move after the end of the game.
+        let e = game(Some("W:Wa2:Ba3,a4,b2,b3,c2,Kh8"), None, &["a2-a3".into()]).unwrap_err();
+        assert!(
+            e.message.contains("the game is over (black wins"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn empty_bodies_are_empty_objects() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Body {
+            fen: Option<String>,
+        }
+        let b: Body = json_body(Ok(Bytes::from_static(b" \n"))).unwrap();
+        assert_eq!(b.fen, None);
+        let e = json_body::<Body>(Ok(Bytes::from_static(b"{\"x\":1}"))).unwrap_err();
+        assert_eq!(e.status, axum::http::StatusCode::BAD_REQUEST);
+        assert_eq!(e.column, Some(4));
+    }
+}

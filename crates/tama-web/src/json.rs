@@ -109,3 +109,40 @@ pub fn gameover_json(outcome: &Outcome) -> Value {
         "termination": outcome.termination.description(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tama_core::Termination;
+
+    #[test]
+    fn scores_and_outcomes() {
+        assert_eq!(score_json(Score::centi_men(-35)), json!({"cm": -35}));
+        assert_eq!(score_json(Score::win_in(7)), json!({"win": 7}));
+        assert_eq!(score_json(Score::loss_in(4)), json!({"loss": 4}));
+        let o = Outcome::win(Color::Black, Termination::NoLegalMoves);
+        assert_eq!(
+            outcome_json(&o),
+            json!({"winner": "black", "termination": "no legal move"})
+        );
+        assert_eq!(outcome_text(&o), "black wins (no legal move)");
+        let d = Outcome::draw(Termination::Repetition);
+        assert_eq!(outcome_json(&d)["winner"], Value::Null);
+        assert_eq!(outcome_text(&d), "draw (threefold repetition)");
+    }
+
+    #[test]
+    fn lines_are_written_move_by_move() {
+        let pos = Position::start();
+        let rules = Rules::ARMENIAN;
+        let first = pos.legal_moves(&rules)[0];
+        let next = pos.play_unchecked(&first);
+        let second = next.legal_moves(&rules)[0];
+        let texts = pv_texts(&pos, &rules, &[first, second]);
+        assert_eq!(texts[0], write_move(&pos, &rules, &first));
+        assert_eq!(texts[1], write_move(&next, &rules, &second));
+        let all = legal_moves_json(&pos, &rules);
+        assert_eq!(all.len(), 22);
+        assert!(all.windows(2).all(|w| w[0].text < w[1].text));
+    }
+}

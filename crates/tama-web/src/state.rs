@@ -139,3 +139,30 @@ impl Drop for Lease {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_are_leased_and_given_back() {
+        let state = AppState::new(&Config {
+            threads: 2,
+            hash_mib: 1,
+            ..Config::default()
+        });
+        assert_eq!((state.slots(), state.free_slots()), (2, 2));
+        let a = state.lease().unwrap();
+        let b = state.lease().unwrap();
+        assert!(state.lease().is_none());
+        assert_eq!(state.free_slots(), 0);
+        drop(a);
+        assert_eq!(state.free_slots(), 1);
+        let c = state.lease().unwrap();
+        drop((b, c));
+        assert_eq!(state.free_slots(), 2);
+        state.close();
+        assert!(state.lease().is_none());
+        assert!(state.busy_error().message.contains("shutting down"));
+    }
+}
