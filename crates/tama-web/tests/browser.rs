@@ -544,6 +544,7 @@ async fn import_and_variations(p: &Page) -> Res {
         "the list of games",
     )
     .await?;
+    p.shot("03a-import-choice").await?;
     p.click("#import-games button[data-game='0']").await?;
     p.wait(
         "window.tamaState.game.tags.Event === 'Browser test'",
@@ -598,6 +599,7 @@ async fn import_and_variations(p: &Page) -> Res {
     )
     .await?;
     let pdn = p.value("#export-text").await?;
+    p.shot("03b-export").await?;
     // The page's own writer gives the same text before the server's.
     let own = p
         .c

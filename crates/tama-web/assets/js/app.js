@@ -521,7 +521,7 @@ function render() {
   renderEngine();
   renderReview();
   renderEditor();
-  $("#engine-card").hidden = state.mode === "edit";
+  $("#engine-card").hidden = state.mode === "edit" || state.mode === "play";
   $("#record-card").hidden = state.mode === "edit";
   $("#thinking").hidden = !state.thinking;
   const outcome = node.legal && node.legal.outcome;
@@ -707,7 +707,7 @@ $("#import-go").addEventListener("click", async () => {
     $("#import-games").innerHTML = ok
       .map((g, k) => {
         const t = g.tags;
-        return `<button type="button" data-game="${k}">${k + 1}. ${esc(t.White || "?")} – ${esc(t.Black || "?")} <small>${esc(t.Event || "")} ${esc(g.result)}, ${g.moves.length} plies</small></button>`;
+        return `<button type="button" data-game="${k}">${k + 1}. ${esc(t.White || "?")} – ${esc(t.Black || "?")} <small>${esc(t.Event || "")} ${esc(g.result)}, ${g.moves.length} ${g.moves.length === 1 ? "ply" : "plies"}</small></button>`;
       })
       .join("");
     $$("#import-games button").forEach((b) => b.addEventListener("click", () => chooseGame(ok[Number(b.dataset.game)])));
