@@ -819,6 +819,37 @@ async fn rules(p: &Page) -> Res {
     assert!(pdn.contains("1. c3-c4 *"), "{pdn}");
     p.shot("09-rules-turkish").await?;
     p.click("#export-close").await?;
+    // Switches on top of a preset: the page writes the rules text as the
+    // server does (its canonical PDN carries the same text).
+    p.click("#rules-btn").await?;
+    p.select("#preset", "armenian").await?;
+    p.select("#sw-promotion", "midway").await?;
+    p.select("#sw-removal", "end-of-move").await?;
+    p.click("#rules-apply").await?;
+    let rules = "armenian,removal=end-of-move,promotion=midway";
+    p.wait(
+        &format!("window.tamaState.game.rules === {}", json!(rules)),
+        10,
+        "the rules with two switches",
+    )
+    .await?;
+    p.ready().await?;
+    // RULES.md: with promotion=midway the man goes on capturing as a king.
+    p.load_fen("W:Wd6:BKa1,d7,f8").await?;
+    p.square("d6").await?;
+    p.square("h8").await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?, ["d6xh8"]);
+    p.click("#export-btn").await?;
+    p.wait(
+        "document.querySelector('#export-text').dataset.canonical === 'yes'",
+        10,
+        "the PDN in canonical form",
+    )
+    .await?;
+    let pdn = p.value("#export-text").await?;
+    assert!(pdn.contains(&format!("[Rules \"{rules}\"]")), "{pdn}");
+    p.click("#export-close").await?;
     Ok(())
 }
 

@@ -609,7 +609,10 @@ $("#multipv").addEventListener("change", (e) => {
   state.analysis.multipv = Number(e.target.value);
   restartAnalysis();
 });
-$("#engine-lines").addEventListener("click", (e) => {
+// On press, not click: the lines are redrawn many times a second, and a
+// click needs the same element under the button's press and release.
+$("#engine-lines").addEventListener("pointerdown", (e) => {
+  if (e.button !== 0) return;
   const el = e.target.closest(".pv-move");
   if (!el || state.analysis.forNode !== state.node) return;
   const line = state.analysis.lines[Number(el.dataset.line)];
@@ -765,7 +768,7 @@ function setRulesUi(text) {
 }
 $("#switches").innerHTML = SWITCHES.map(
   ([k, vals, label]) =>
-    `<label><span>${esc(label)} <code>${k}</code></span><select id="sw-${k}">${vals.map((v) => `<option>${v}</option>`).join("")}</select></label>`
+    `<label><span>${esc(label)} <code>${k}</code></span><select id="sw-${k}">${vals.map((v) => `<option value="${v}">${v}</option>`).join("")}</select></label>`
 ).join("");
 $("#preset").addEventListener("change", (e) => {
   const p = PRESETS[e.target.value];

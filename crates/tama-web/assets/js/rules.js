@@ -33,7 +33,7 @@ export function writeRules(switches) {
   let best = null;
   for (const [name, base] of Object.entries(PRESETS)) {
     const diff = SWITCHES.filter(([k]) => base[k] !== switches[k]).map(([k]) => `${k}=${switches[k]}`);
-    if (!best || diff.length < best.length) best = [name, ...diff];
+    if (!best || diff.length < best.length - 1) best = [name, ...diff];
   }
   return best.join(",");
 }
