@@ -6,7 +6,7 @@ import { api, analyse } from "./api.js";
 import { Board } from "./board.js";
 import { START_FEN, parseFen, writeFen, sqIndex, sqName } from "./position.js";
 import { SWITCHES, PRESETS, parseRules, writeRules } from "./rules.js";
-import { newGame, addChild, lineTo, mainLine, isMainLine, ply, gameFromJson, writePdn } from "./tree.js";
+import { newGame, addChild, lineTo, mainLine, isMainLine, gameFromJson, writePdn } from "./tree.js";
 import { scoreText, scoreRaw, whiteScore, drawGraph, judgeGame } from "./review.js";
 
 const $ = (sel) => document.querySelector(sel);

@@ -101,7 +101,7 @@ export function drawGraph(svg, points, current, onPick) {
   });
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.innerHTML = s;
-  svg.onclick = (e) => {
+  svg.onpointerdown = (e) => {
     const b = svg.getBoundingClientRect();
     const fx = ((e.clientX - b.left) / b.width) * W;
     const k = n < 2 ? 0 : Math.max(0, Math.min(n - 1, Math.round(((fx - 8) * (n - 1)) / (W - 16))));

@@ -35,12 +35,6 @@ export function lineTo(node) {
   return out.reverse();
 }
 
-export function ply(node) {
-  let k = 0;
-  for (let n = node; n.parent; n = n.parent) k++;
-  return k;
-}
-
 export function mainLine(game) {
   const out = [];
   for (let n = game.root.children[0]; n; n = n.children[0]) out.push(n);
