@@ -515,6 +515,19 @@ async fn game_over_banner(p: &Page) -> Res {
         "Game over. White wins: no legal move"
     );
     p.shot("02b-game-over").await?;
+    // The result and the set-up position go into the export.
+    p.click("#export-btn").await?;
+    p.wait(
+        "document.querySelector('#export-text').dataset.canonical === 'yes'",
+        10,
+        "the PDN in canonical form",
+    )
+    .await?;
+    let pdn = p.value("#export-text").await?;
+    assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
+    assert!(pdn.contains("[SetUp \"1\"]\n[FEN \"W:Wc6:Bc7\"]"), "{pdn}");
+    assert!(pdn.ends_with("1. c6xc8 1-0\n\n"), "{pdn}");
+    p.click("#export-close").await?;
     Ok(())
 }
 
@@ -534,8 +547,21 @@ const IMPORT: &str = r#"[Event "Browser test"]
 "#;
 
 async fn import_and_variations(p: &Page) -> Res {
+    // The PDN comes from a file chosen in the dialog.
+    let file = std::env::temp_dir().join(format!("tama-browser-{}.pdn", std::process::id()));
+    std::fs::write(&file, IMPORT)?;
     p.click("#import-btn").await?;
-    p.set_value("#import-text", IMPORT).await?;
+    p.c.find(Locator::Css("#import-file"))
+        .await?
+        .send_keys(&file.display().to_string())
+        .await?;
+    p.wait(
+        "document.querySelector('#import-text').value.startsWith('[Event \"Browser test\"]')",
+        10,
+        "the file's text in the dialog",
+    )
+    .await?;
+    let _ = std::fs::remove_file(&file);
     p.click("#import-go").await?;
     // Two games: the page offers a choice.
     p.wait(
