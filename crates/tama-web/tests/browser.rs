@@ -448,6 +448,7 @@ async fn play_against_the_engine(p: &Page) -> Res {
     p.ready().await?;
     assert_eq!(p.text("#status").await?, "Black to move");
     assert!(p.js("return window.tamaState.flip").await?.as_bool() == Some(true));
+    p.shot("01b-play-black").await?;
     p.select("#human-color", "w").await?;
     Ok(())
 }
