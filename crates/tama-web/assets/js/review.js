@@ -57,8 +57,10 @@ export function judgeGame(nodes) {
     const best = before.move.move;
     const played = child.move.move;
     const after = child.review;
-    const playedScore =
-      best === played ? before.score : after.move ? negate(after.score) : negate(outcomeScore(after.outcome, child.pos.turn));
+    // As `tama analyse --pdn`: the move played is scored by a search after
+    // it; when it ends the game, a win or loss in 1 (or a draw).
+    const ended = (o) => (!o.winner ? { cm: 0 } : o.winner[0] === turn ? { win: 1 } : { loss: 1 });
+    const playedScore = best === played ? before.score : after.move ? negate(after.score) : ended(after.outcome);
     const loss = scoreRaw(before.score) - scoreRaw(playedScore);
     const mark = best === played ? null : loss >= BLUNDER_LOSS ? "??" : loss >= MISTAKE_LOSS ? "?" : null;
     if (mark) child.annotation = mark;
