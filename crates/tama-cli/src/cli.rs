@@ -80,7 +80,7 @@ pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, term: Termina
         Command::Bench(args) => cmd::bench::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out, term),
         Command::Match(args) => cmd::match_cmd::run(&args, out, term),
-        Command::Serve(args) => cmd::serve::run(&args, out, term),
+        Command::Serve(args) => cmd::serve::run(&args, out, &mut std::io::stderr(), term),
     }
 }
 

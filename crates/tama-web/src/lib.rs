@@ -35,13 +35,15 @@ mod error;
 mod input;
 pub mod json;
 mod pdn;
+mod run;
 mod server;
 mod state;
 
 pub use analyse::{MAX_DEPTH, MAX_MULTIPV};
 pub use api::{MAX_ENGINE_DEPTH, MAX_ENGINE_MOVETIME_MS};
 pub use error::ApiError;
-pub use server::{init_logging, router, run, serve, spawn, Config, RunningServer};
+pub use run::run;
+pub use server::{router, serve, spawn, Config, RunningServer};
 pub use state::AppState;
 
 /// The largest request body, in bytes (a bigger one gets 413).

@@ -155,40 +155,6 @@ pub async fn serve(
         .await
 }
 
-/// Runs the server for `config` on a new runtime until Ctrl-C: binds,
-/// calls `ready` with the bound address (the real port when
-/// `config.port` is 0), then serves.
-///
-/// # Errors
-///
-/// The runtime cannot start, the address cannot be bound, or the listener
-/// fails.
-pub fn run(config: &Config, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .thread_name("tama-web")
-        .build()?;
-    let state = AppState::new(config);
-    runtime.block_on(async move {
-        let listener = TcpListener::bind((config.host, config.port)).await?;
-        ready(listener.local_addr()?);
-        tracing::info!(
-            addr = %listener.local_addr()?,
-            slots = state.slots(),
-            hash_mib = state.hash_mib(),
-            "serving"
-        );
-        serve(listener, state, async {
-            // Without a signal handler the server runs until killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-            tracing::info!("Ctrl-C: shutting down");
-        })
-        .await
-    })
-}
-
 /// A server running on a background thread (see [`spawn`]).
 #[derive(Debug)]
 pub struct RunningServer {
@@ -271,18 +237,4 @@ pub fn spawn(config: Config) -> io::Result<RunningServer> {
         shutdown: Some(tx),
         thread: Some(thread),
     })
-}
-
-/// Sends `tracing` logs to standard error: `RUST_LOG` if set, else
-/// server events at `info` and each request at `debug`
-/// (`RUST_LOG=tower_http=debug` to see them), coloured when `ansi`. Does
-/// nothing when a subscriber is already set.
-pub fn init_logging(ansi: bool) {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("tama_web=info,tower_http=warn"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(io::stderr)
-        .with_ansi(ansi)
-        .try_init();
 }

@@ -39,36 +39,40 @@ pub struct Args {
     pub hash: u32,
 }
 
-/// Runs `tama serve`.
-pub fn run(args: &Args, out: &mut dyn Write, term: crate::terminal::Terminal) -> CmdResult {
+/// Runs `tama serve`; the server's logs go to `err`.
+pub fn run(
+    args: &Args,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    term: crate::terminal::Terminal,
+) -> CmdResult {
     let config = tama_web::Config {
         host: args.host,
         port: args.port,
         threads: args.threads as usize,
         hash_mib: args.hash as usize,
     };
-    tama_web::init_logging(term.stderr && term.color_allowed);
     let mut printed: Result<(), std::io::Error> = Ok(());
     let open = args.open;
-    let result = tama_web::run(&config, |addr| {
-        let url = format!("http://{addr}/");
-        printed = writeln!(out, "tama serve: {url}").and_then(|()| out.flush());
-        if !config.is_loopback() {
-            eprintln!(
-                "warning: listening on {}: anyone on that network can use this server",
-                config.host
-            );
-        }
-        if open {
-            // Best effort: no browser, no desktop or no xdg-open is fine.
-            let _ = std::process::Command::new("xdg-open")
-                .arg(&url)
-                .stdin(std::process::Stdio::null())
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .spawn();
-        }
-    });
+    let ansi = term.stderr && term.color_allowed;
+    let result = tama_web::run(
+        &config,
+        |addr| {
+            let url = format!("http://{addr}/");
+            printed = writeln!(out, "tama serve: {url}").and_then(|()| out.flush());
+            if open {
+                // Best effort: no browser, no desktop or no xdg-open is fine.
+                let _ = std::process::Command::new("xdg-open")
+                    .arg(&url)
+                    .stdin(std::process::Stdio::null())
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .spawn();
+            }
+        },
+        err,
+        ansi,
+    );
     printed?;
     result.map_err(|e| {
         CliError::usage(format!(
@@ -99,7 +103,8 @@ mod tests {
         let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let port = taken.local_addr().unwrap().port();
         let mut out = Vec::new();
-        let err = run(&args("127.0.0.1", port), &mut out, Terminal::NONE).unwrap_err();
+        let mut log = Vec::new();
+        let err = run(&args("127.0.0.1", port), &mut out, &mut log, Terminal::NONE).unwrap_err();
         assert_eq!(err.code, crate::error::EXIT_USAGE);
         assert!(
             err.message
