@@ -200,9 +200,10 @@ impl Conn {
             "{method} {path} HTTP/1.1\r\nHost: load\r\n{extra}Content-Length: {}\r\n\r\n",
             body.len()
         );
-        let stream = self.reader.get_mut();
-        stream.write_all(head.as_bytes())?;
-        stream.write_all(body)?;
+        // One write, one segment: the server wakes once per request.
+        let mut request = head.into_bytes();
+        request.extend_from_slice(body);
+        self.reader.get_mut().write_all(&request)?;
         let (status, headers) = read_head(&mut self.reader)?;
         let length = headers
             .iter()
