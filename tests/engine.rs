@@ -7,12 +7,12 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use tama_arena::{MatchConfig, Player, PlayerKind};
 use tama_core::{
     position_outcome, Color, Game, Move, Outcome, Piece, Position, Preset, Role, Rules, Setup,
     Square, Termination,
 };
 use tama_notation::parse_fen;
-use tama_search::arena::{self, MatchConfig, Player, PlayerKind};
 use tama_search::{
     BestMove, Engine, EngineConfig, Info, InfoKind, Limits, Score, ScoreKind, SearchResult,
 };
@@ -469,7 +469,7 @@ fn arena_games_end_with_an_outcome() {
         let rules = preset.rules();
         let config = MatchConfig {
             rules,
-            openings: arena::random_openings(&rules, 2, 6, 11 + k as u64),
+            openings: tama_arena::random_openings(&rules, 2, 6, 11 + k as u64),
             concurrency: 1,
             max_plies: 200,
             ..MatchConfig::default()
@@ -477,7 +477,7 @@ fn arena_games_end_with_an_outcome() {
         assert!(!config.openings.is_empty());
         let a = player("depth", Limits::depth(2));
         let b = player("nodes", Limits::nodes(1500));
-        let result = arena::play_match(&a, &b, &config, |_| {});
+        let result = tama_arena::play_match(&a, &b, &config, |_| {});
         assert_eq!(result.games.len(), config.openings.len() * 2);
         for g in &result.games {
             let mut game = Game::from_position(rules, g.start);

@@ -1,5 +1,5 @@
 //! A deliberately simple reference move generator, written straight from
-//! `spec/RULES.md` and independent of `tama-core`.
+//! `docs/RULES.md` and independent of `tama-core`.
 //!
 //! It uses a plain array board and a recursive capture search that follows
 //! the text of the rules one sentence at a time. It is slow on purpose:

@@ -1,4 +1,4 @@
-//! Checks of the reference generator against `spec/RULES.md`: every line of
+//! Checks of the reference generator against `docs/RULES.md`: every line of
 //! the "Small positions" table with the exact move effects, a few more
 //! positions derived by hand from the rules, and the start-position perft
 //! numbers.
@@ -34,7 +34,7 @@ fn count_moves(fen: &str, rules: RRules) -> usize {
     legal_moves(&board, turn, &rules).len()
 }
 
-// ---- The "Small positions" table of RULES.md, line by line. ----
+// ---- The "Small positions" table of docs/RULES.md, line by line. ----
 
 #[test]
 fn man_reaching_last_rank_stops_as_a_man() {

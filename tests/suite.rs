@@ -1,6 +1,6 @@
 //! Data-driven suites: `data/perft.txt` (perft counts, re-checked against
 //! the reference generator) and `data/moves.txt` (exact legal-move sets of
-//! RULES.md's small positions), each read by one loop.
+//! docs/RULES.md's small positions), each read by one loop.
 
 use std::collections::BTreeSet;
 

@@ -19,6 +19,7 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use tama_cli::cmd::play::Command;
 use tama_core::{Position, Rules};
 use tama_notation::fen::{parse_fen, write_fen};
 use tama_notation::movetext::{parse_move, write_move};
@@ -213,9 +214,8 @@ pub fn play(data: &[u8]) {
     }
 }
 
-/// The input of a `play` session made safe for fuzzing, line by line, with
-/// the session's own reading of a line (trimmed, then split at the first
-/// white space, the command word in any case):
+/// The input of a `play` session made safe for fuzzing, line by line, as
+/// the session reads each line ([`Command::parse`]):
 ///
 /// - `save FILE` and `load FILE` (when FILE is not position text) use
 ///   `dir/FILE` for a plain name (letters, digits, `_`, `-` and `.`, not
@@ -234,22 +234,14 @@ pub fn play_script(data: &[u8], dir: &Path) -> Vec<u8> {
             break;
         };
         let newline = if line.ends_with('\n') { "\n" } else { "" };
-        let trimmed = line.trim();
-        let (word, arg) = match trimmed.split_once(char::is_whitespace) {
-            Some((w, r)) => (w, r.trim()),
-            None => (trimmed, ""),
-        };
-        let replaced = match word.to_ascii_lowercase().as_str() {
-            "save" if !arg.is_empty() && arg != "-" => {
+        let replaced = match Command::parse(line) {
+            Command::Save(Some(arg)) if arg != "-" => {
                 Some(format!("save {}", scratch_file(dir, arg).display()))
             }
-            "load" if !arg.is_empty() && parse_fen(arg).is_err() => {
+            Command::Load(Some(arg)) if parse_fen(arg).is_err() => {
                 Some(format!("load {}", scratch_file(dir, arg).display()))
             }
-            "level" => match arg.parse::<u8>() {
-                Ok(3..=10) => Some("level 2".to_string()),
-                _ => None,
-            },
+            Command::Level(Some(3..=10)) => Some("level 2".to_string()),
             _ => None,
         };
         match replaced {

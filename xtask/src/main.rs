@@ -37,7 +37,7 @@ enum Command {
     /// compile, bench signature.
     Ci(ci::Args),
     /// Build `tama` in release mode and compare perft counts with the
-    /// reference table of spec/RULES.md.
+    /// reference table of docs/RULES.md.
     Perft(perft::Args),
     /// Run the criterion benchmarks and summarise them, or check the search
     /// signature of `tama bench`.

@@ -38,7 +38,7 @@ impl Rules {
         }
     }
 
-    /// Perft from the start position, index 0 is depth 1 (spec/RULES.md,
+    /// Perft from the start position, index 0 is depth 1 (docs/RULES.md,
     /// "Reference numbers").
     fn reference(self) -> &'static [u64] {
         match self {
@@ -186,7 +186,7 @@ pub fn run(args: Args) -> Result<()> {
     );
     if !mismatches.is_empty() {
         bail!(
-            "{} perft count(s) differ from spec/RULES.md:\n  {}",
+            "{} perft count(s) differ from docs/RULES.md:\n  {}",
             mismatches.len(),
             mismatches.join("\n  ")
         );

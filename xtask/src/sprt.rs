@@ -15,10 +15,10 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
+use tama_arena::{elo_from_score, random_openings, Opening};
 use tama_core::{Game, Rules};
 use tama_notation::fen::write_fen;
 use tama_notation::movetext::parse_move;
-use tama_search::arena::{elo_from_score, random_openings, Opening};
 
 use crate::cmd::{cargo, format_duration, project_root, Cmd};
 
@@ -142,7 +142,7 @@ pub fn run(args: Args) -> Result<()> {
                         break;
                     }
                     let opening = &openings[(i / 2) % openings.len()];
-                    let new_is_white = i % 2 == 0;
+                    let new_is_white = i.is_multiple_of(2);
                     let score = match play_game(&new, &base, new_is_white, opening, &rules, &args) {
                         Ok(s) => s,
                         Err(e) => {

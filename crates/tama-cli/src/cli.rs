@@ -59,28 +59,38 @@ pub enum Command {
     /// features `-tt -aspiration -lmr -killers -history -ext -qthreats
     /// -qpromo -rfp -nmp -lmp -futility` (or `+name`), evaluation terms
     /// `-advancement -centre -formation -mobility -promotion -threats
-    /// -endgame -tempo -eval`, and `hash=MIB`, `threads=N`, `king=CM`,
-    /// `depth=D`, `movetime=MS`, `nodes=N` for this player only.
+    /// -endgame -tempo -eval`, any engine option as `NAME=VALUE`
+    /// (`hash=MIB`, `threads=N`, `king=CM`, `lmr_min_depth=4`, …; see
+    /// `--list-options`), and `depth=D`, `movetime=MS`, `nodes=N` for this
+    /// player only.
     Match(cmd::match_cmd::Args),
     /// Serve the web board (play and analyse in a browser) and its JSON API.
     Serve(cmd::serve::Args),
 }
 
 /// Runs the chosen subcommand. `input` is standard input (for commands
-/// that read it), `out` standard output; `term` tells which of the real
-/// streams are terminals ([`Terminal::NONE`] in tests).
-pub fn run(cli: Cli, input: &mut dyn BufRead, out: &mut dyn Write, term: Terminal) -> CmdResult {
+/// that read it), `out` standard output, `err` standard error (for
+/// problems reported while going on, such as one bad game of a PDN file;
+/// the error that ends a command is returned); `term` tells which of the
+/// real streams are terminals ([`Terminal::NONE`] in tests).
+pub fn run(
+    cli: Cli,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    term: Terminal,
+) -> CmdResult {
     let out = &mut *out;
     match cli.command {
         Command::Perft(args) => cmd::perft::run(&args, out),
         Command::Moves(args) => cmd::moves::run(&args, out),
         Command::Show(args) => cmd::show::run(&args, out, term),
-        Command::Pdn(args) => cmd::pdn::run_io(&args, input, out, &mut std::io::stderr()),
-        Command::Analyse(args) => cmd::analyse::run(&args, out, term),
+        Command::Pdn(args) => cmd::pdn::run_io(&args, input, out, err),
+        Command::Analyse(args) => cmd::analyse::run(&args, out, err, term),
         Command::Bench(args) => cmd::bench::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out, term),
         Command::Match(args) => cmd::match_cmd::run(&args, out, term),
-        Command::Serve(args) => cmd::serve::run(&args, out, &mut std::io::stderr(), term),
+        Command::Serve(args) => cmd::serve::run(&args, out, err, term),
     }
 }
 

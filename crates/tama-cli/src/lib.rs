@@ -62,7 +62,7 @@ where
             return error::EXIT_OK;
         }
     };
-    match cli::run(cli, input, out, term) {
+    match cli::run(cli, input, out, &mut *err, term) {
         Ok(code) => code,
         Err(e) => {
             let _ = out.flush();

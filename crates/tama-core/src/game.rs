@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Color, IllegalMoveError, Move, MoveList, Position, Rules};
+use crate::{Color, IllegalMoveError, Move, MoveList, Position, Repetitions, Rules};
 
 /// Why a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -21,6 +21,8 @@ pub enum Termination {
     /// The game was stopped and scored by an arbiter (for example a match
     /// adjudicating an over-long game).
     Adjudication,
+    /// A player ran out of time and loses.
+    TimeForfeit,
 }
 
 impl Termination {
@@ -33,7 +35,29 @@ impl Termination {
             Termination::Agreement => "agreement",
             Termination::Resignation => "resignation",
             Termination::Adjudication => "adjudication",
+            Termination::TimeForfeit => "time forfeit",
         }
+    }
+
+    /// Every termination, the board's first.
+    pub const ALL: [Termination; 7] = [
+        Termination::NoLegalMoves,
+        Termination::Repetition,
+        Termination::OnePieceEach,
+        Termination::Agreement,
+        Termination::Resignation,
+        Termination::Adjudication,
+        Termination::TimeForfeit,
+    ];
+
+    /// Whether the board itself ends the game this way (no legal move,
+    /// repetition, one piece each), as opposed to a decision of the
+    /// players or an arbiter.
+    pub const fn is_on_board(self) -> bool {
+        matches!(
+            self,
+            Termination::NoLegalMoves | Termination::Repetition | Termination::OnePieceEach
+        )
     }
 }
 
@@ -90,26 +114,90 @@ pub fn position_outcome(pos: &Position, rules: &Rules) -> Option<Outcome> {
     None
 }
 
-/// A game: the rules, a start position and the moves played from it, with
-/// the history needed for repetition.
+/// The outcome on the board at the end of a game's `history`: that of
+/// [`position_outcome`] for the last position, else a draw by threefold
+/// repetition (under `draw-repetition`). `None` for an empty history.
+pub fn history_outcome(history: &Repetitions, rules: &Rules) -> Option<Outcome> {
+    let current = history.last()?;
+    if let Some(o) = position_outcome(current, rules) {
+        return Some(o);
+    }
+    if rules.draw_repetition && history.is_threefold() {
+        return Some(Outcome::draw(Termination::Repetition));
+    }
+    None
+}
+
+/// Why [`Game::play`] refused a move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlayError {
+    /// The move is not legal in the current position.
+    Illegal(IllegalMoveError),
+    /// The game is already over (on the board or off it).
+    GameOver(Outcome),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Illegal(e) => write!(f, "{e}"),
+            PlayError::GameOver(o) => write!(f, "the game is already over ({})", o.termination),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// An ending refused because the game is already over; holds how it ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameOverError(pub Outcome);
+
+impl fmt::Display for GameOverError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the game is already over ({})", self.0.termination)
+    }
+}
+
+impl std::error::Error for GameOverError {}
+
+/// A game: the rules, a start position, the moves played from it, the
+/// history needed for repetition, and how the game ended.
+///
+/// A game ends on the board (no legal move, threefold repetition, one
+/// piece each: [`Game::outcome`] sees it after the move) or off it, by a
+/// call: [`Game::resign`], [`Game::agree_draw`], [`Game::adjudicate`],
+/// [`Game::lose_on_time`]. Once over, it refuses moves and further endings.
+/// [`Game::undo`] takes back the last move and reopens a game that ended
+/// either way; [`Game::reopen`] cancels an off-board ending alone.
 ///
 /// ```
-/// use tama_core::{Game, Rules};
+/// use tama_core::{Color, Game, Outcome, Rules, Termination};
 ///
 /// let mut game = Game::new(Rules::ARMENIAN);
 /// let first = game.legal_moves()[0];
 /// game.play(&first).unwrap();
 /// assert_eq!(game.moves().len(), 1);
 /// assert_eq!(game.outcome(), None);
+///
+/// // Black resigns: the game is over and refuses moves.
+/// game.resign(Color::Black).unwrap();
+/// assert_eq!(game.outcome(), Some(Outcome::win(Color::White, Termination::Resignation)));
+/// let reply = game.position().legal_moves(game.rules())[0];
+/// assert!(game.play(&reply).is_err());
+///
+/// // Taking back White's move reopens it.
 /// game.undo();
+/// assert_eq!(game.outcome(), None);
 /// assert_eq!(game.position(), game.start());
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
     start: Position,
-    positions: Vec<Position>,
+    history: Repetitions,
     moves: Vec<Move>,
+    /// How the game ended off the board, if it did.
+    ended: Option<Outcome>,
 }
 
 impl Game {
@@ -123,8 +211,9 @@ impl Game {
         Game {
             rules,
             start,
-            positions: vec![start],
+            history: Repetitions::new(start),
             moves: Vec::new(),
+            ended: None,
         }
     }
 
@@ -140,12 +229,17 @@ impl Game {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions.last().unwrap_or(&self.start)
+        self.history.last().unwrap_or(&self.start)
     }
 
     /// Every position of the game, the start first and the current last.
     pub fn positions(&self) -> &[Position] {
-        &self.positions
+        self.history.positions()
+    }
+
+    /// The repetition tracker of the game's positions.
+    pub fn history(&self) -> &Repetitions {
+        &self.history
     }
 
     /// The moves played.
@@ -153,7 +247,9 @@ impl Game {
         &self.moves
     }
 
-    /// The legal moves in the current position.
+    /// The legal moves in the current position (none once the game is
+    /// over on the board by having none; after any other ending the
+    /// board's moves, which [`Game::play`] refuses).
     pub fn legal_moves(&self) -> MoveList {
         self.position().legal_moves(&self.rules)
     }
@@ -162,51 +258,111 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// [`IllegalMoveError`] when the move is not legal in the current
-    /// position; the game is unchanged.
-    pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMoveError> {
-        let next = self.position().play(&self.rules, mv)?;
-        self.positions.push(next);
+    /// [`PlayError::GameOver`] when the game is over (on the board or by
+    /// a call), [`PlayError::Illegal`] when the move is not legal in the
+    /// current position; the game is unchanged.
+    pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        let next = self
+            .position()
+            .play(&self.rules, mv)
+            .map_err(PlayError::Illegal)?;
+        self.history.push(next);
         self.moves.push(*mv);
         Ok(())
     }
 
-    /// Takes back the last move; returns it, or `None` at the start.
+    /// Takes back the last move; returns it, or `None` at the start (the
+    /// game is then unchanged). The game goes on from the position before
+    /// the move, also when it had ended (on the board or by a call).
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        self.positions.pop();
+        self.history.pop();
+        self.ended = None;
         Some(mv)
+    }
+
+    /// Cancels an ending by resignation, agreement, adjudication or time
+    /// (not one on the board); returns it, or `None` if there was none.
+    pub fn reopen(&mut self) -> Option<Outcome> {
+        self.ended.take()
     }
 
     /// How many times the current position has occurred (same pieces, same
     /// side to move), counting this time. Only positions since the last
-    /// irreversible move (a capture or a man's step forward) can repeat.
+    /// irreversible move (a capture, a crowning or a man's step forward)
+    /// can repeat.
     pub fn repetitions(&self) -> usize {
-        let current = self.position();
-        let mut count = 1;
-        for (i, mv) in self.moves.iter().enumerate().rev() {
-            let before = &self.positions[i];
-            if !before.is_reversible(mv) {
-                break;
-            }
-            if before.hash() == current.hash() && before == current {
-                count += 1;
-            }
-        }
-        count
+        self.history.count()
     }
 
-    /// The outcome, if the game is over on the board: no legal move,
-    /// threefold repetition (`draw-repetition`), or one piece each
+    /// The outcome, if the game is over: ended by a call
+    /// ([`Game::resign`] …), or on the board: no legal move, threefold
+    /// repetition (`draw-repetition`), or one piece each
     /// (`draw-one-each`).
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = position_outcome(self.position(), &self.rules) {
-            return Some(o);
+        self.ended.or_else(|| self.board_outcome())
+    }
+
+    /// The outcome on the board alone, ignoring an ending by a call.
+    pub fn board_outcome(&self) -> Option<Outcome> {
+        history_outcome(&self.history, &self.rules)
+    }
+
+    /// Ends the game off the board with `outcome` (whose termination should
+    /// be an off-board one; any is accepted) and returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`GameOverError`] with the earlier outcome when the game is over.
+    pub fn end(&mut self, outcome: Outcome) -> Result<Outcome, GameOverError> {
+        if let Some(o) = self.outcome() {
+            return Err(GameOverError(o));
         }
-        if self.rules.draw_repetition && self.repetitions() >= 3 {
-            return Some(Outcome::draw(Termination::Repetition));
-        }
-        None
+        self.ended = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// `color` resigns: the other side wins.
+    ///
+    /// # Errors
+    ///
+    /// [`GameOverError`] when the game is already over.
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, GameOverError> {
+        self.end(Outcome::win(color.opponent(), Termination::Resignation))
+    }
+
+    /// The players agree to a draw.
+    ///
+    /// # Errors
+    ///
+    /// [`GameOverError`] when the game is already over.
+    pub fn agree_draw(&mut self) -> Result<Outcome, GameOverError> {
+        self.end(Outcome::draw(Termination::Agreement))
+    }
+
+    /// An arbiter (a match runner, say) stops the game and scores it: a
+    /// win for `winner`, or a draw for `None`.
+    ///
+    /// # Errors
+    ///
+    /// [`GameOverError`] when the game is already over.
+    pub fn adjudicate(&mut self, winner: Option<Color>) -> Result<Outcome, GameOverError> {
+        self.end(Outcome {
+            winner,
+            termination: Termination::Adjudication,
+        })
+    }
+
+    /// `color` ran out of time: the other side wins.
+    ///
+    /// # Errors
+    ///
+    /// [`GameOverError`] when the game is already over.
+    pub fn lose_on_time(&mut self, color: Color) -> Result<Outcome, GameOverError> {
+        self.end(Outcome::win(color.opponent(), Termination::TimeForfeit))
     }
 }
 
@@ -310,5 +466,160 @@ mod tests {
         assert!(game.play(&bogus).is_err());
         assert!(game.moves().is_empty());
         assert_eq!(game.undo(), None);
+    }
+
+    #[test]
+    fn off_board_endings() {
+        type Call = fn(&mut Game) -> Result<Outcome, GameOverError>;
+        let calls: [(Call, Outcome); 6] = [
+            (
+                |g| g.resign(Color::White),
+                Outcome::win(Color::Black, Termination::Resignation),
+            ),
+            (
+                |g| g.resign(Color::Black),
+                Outcome::win(Color::White, Termination::Resignation),
+            ),
+            (|g| g.agree_draw(), Outcome::draw(Termination::Agreement)),
+            (
+                |g| g.adjudicate(Some(Color::Black)),
+                Outcome::win(Color::Black, Termination::Adjudication),
+            ),
+            (
+                |g| g.adjudicate(None),
+                Outcome::draw(Termination::Adjudication),
+            ),
+            (
+                |g| g.lose_on_time(Color::White),
+                Outcome::win(Color::Black, Termination::TimeForfeit),
+            ),
+        ];
+        for (call, expected) in calls {
+            let mut game = Game::new(Rules::ARMENIAN);
+            let first = game.legal_moves()[0];
+            game.play(&first).unwrap();
+            assert_eq!(call(&mut game), Ok(expected));
+            assert_eq!(game.outcome(), Some(expected));
+            assert_eq!(game.board_outcome(), None);
+            assert!(!expected.termination.is_on_board());
+            // Over: no move, no second ending.
+            let reply = game.legal_moves()[0];
+            assert_eq!(game.play(&reply), Err(PlayError::GameOver(expected)));
+            assert_eq!(game.agree_draw(), Err(GameOverError(expected)));
+            assert_eq!(game.moves().len(), 1);
+            // `reopen` cancels the ending and keeps the moves.
+            let mut reopened = game.clone();
+            assert_eq!(reopened.reopen(), Some(expected));
+            assert_eq!(reopened.reopen(), None);
+            assert_eq!(reopened.outcome(), None);
+            reopened.play(&reply).unwrap();
+            // `undo` takes the move back and reopens the game.
+            assert_eq!(game.undo(), Some(first));
+            assert_eq!(game.outcome(), None);
+            assert_eq!(game.position(), game.start());
+            // At the start, `undo` changes nothing, not even an ending.
+            game.end(expected).unwrap();
+            assert_eq!(game.undo(), None);
+            assert_eq!(game.outcome(), Some(expected));
+        }
+    }
+
+    #[test]
+    fn board_endings_refuse_moves_and_undo_reopens() {
+        let mut game = Game::from_position(Rules::ARMENIAN, kings_position(Color::White));
+        let cycle = [
+            (Square::A1, Square::A2),
+            (Square::H8, Square::G8),
+            (Square::A2, Square::A1),
+            (Square::G8, Square::H8),
+        ];
+        for _ in 0..2 {
+            for (f, t) in cycle {
+                let mv = find(&game, f, t);
+                game.play(&mv).unwrap();
+            }
+        }
+        let draw = Outcome::draw(Termination::Repetition);
+        assert_eq!(game.outcome(), Some(draw));
+        assert!(draw.termination.is_on_board());
+        let next = find(&game, Square::A1, Square::A2);
+        assert_eq!(game.play(&next), Err(PlayError::GameOver(draw)));
+        assert_eq!(game.resign(Color::White), Err(GameOverError(draw)));
+        assert_eq!(game.reopen(), None);
+        game.undo();
+        assert_eq!(game.outcome(), None);
+        assert_eq!(game.repetitions(), 2);
+        // An illegal move is refused as illegal.
+        let bogus = Move::quiet(Square::A1, Square::H2, false);
+        assert!(matches!(game.play(&bogus), Err(PlayError::Illegal(_))));
+    }
+
+    #[test]
+    fn terminations_are_listed_once() {
+        for (i, t) in Termination::ALL.iter().enumerate() {
+            assert_eq!(t.is_on_board(), i < 3, "{t}");
+            assert!(Termination::ALL[..i]
+                .iter()
+                .all(|u| u.description() != t.description()));
+        }
+    }
+
+    #[test]
+    fn random_play_takebacks_and_endings_keep_the_game_consistent() {
+        // xorshift: no dependency.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut below = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut endings = 0;
+        for rules in Rules::all_move_combinations() {
+            let mut game = Game::new(rules);
+            for _ in 0..150 {
+                match below(12) {
+                    0 => {
+                        game.undo();
+                    }
+                    1 => {
+                        let before = game.outcome();
+                        let r = game.resign(Color::ALL[below(2)]);
+                        assert_eq!(r.is_err(), before.is_some());
+                        endings += usize::from(r.is_ok());
+                    }
+                    2 => {
+                        game.reopen();
+                    }
+                    _ => {
+                        let legal = game.legal_moves();
+                        let over = game.outcome();
+                        if legal.is_empty() {
+                            assert!(over.is_some());
+                            continue;
+                        }
+                        let mv = legal[below(legal.len())];
+                        match (game.play(&mv), over) {
+                            (Ok(()), None) => {}
+                            (Err(PlayError::GameOver(o)), Some(p)) => assert_eq!(o, p),
+                            (r, o) => panic!("play gave {r:?} with outcome {o:?}"),
+                        }
+                    }
+                }
+                // The positions are the start and the moves played from it.
+                let mut pos = *game.start();
+                assert_eq!(game.positions().len(), game.moves().len() + 1);
+                for (i, mv) in game.moves().iter().enumerate() {
+                    assert_eq!(game.positions()[i], pos);
+                    pos = pos.play_unchecked(mv);
+                }
+                assert_eq!(game.position(), &pos);
+                assert_eq!(
+                    game.repetitions(),
+                    Repetitions::from_positions(game.positions()).count()
+                );
+            }
+        }
+        assert!(endings > 10, "{endings} resignations");
     }
 }

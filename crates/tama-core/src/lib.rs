@@ -1,9 +1,10 @@
 //! Rules of Armenian draughts (Tama) and its orthogonal relatives.
 //!
-//! `tama-core` knows the board, the pieces, every rule switch of the
-//! project's rules contract, legal move generation, the outcome of a game,
-//! Zobrist hashing and perft. It does no I/O and never prints; text formats
-//! live in `tama-notation`, the engine in `tama-search`.
+//! `tama-core` knows the board, the pieces, every rule switch of the rules
+//! (`docs/RULES.md` in the repository), legal move generation, games with
+//! every way they end, threefold repetition, Zobrist hashing and perft. It
+//! does no I/O and never prints; text formats live in `tama-notation`, the
+//! engine in `tama-search`.
 //!
 //! ```
 //! use tama_core::{Position, Rules, Game, perft};
@@ -35,6 +36,16 @@
 //! A [`Move`] is its effect: from, to, the captured squares and whether a
 //! man is crowned. Capture paths with the same effect are one move; the
 //! path for display comes from [`Position::path`].
+//!
+//! # Games
+//!
+//! A [`Game`] is the rules, a start position and the moves played, with
+//! their [`Repetitions`] (the one threefold-repetition tracker, which PDN
+//! replay and engines use too). [`Game::outcome`] reports every ending as
+//! an [`Outcome`]: a [`Termination`] and the winner, on the board (no legal
+//! move, threefold repetition, one piece each) or off it
+//! ([`Game::resign`], [`Game::agree_draw`], [`Game::adjudicate`],
+//! [`Game::lose_on_time`]).
 #![deny(missing_docs)]
 // Library code returns errors; a panic is for broken invariants only, with
 // an `expect` that says which.
@@ -47,14 +58,18 @@ mod movegen;
 mod mv;
 mod perft;
 mod position;
+mod repetition;
 mod rules;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};
-pub use game::{position_outcome, Game, Outcome, Termination};
+pub use game::{
+    history_outcome, position_outcome, Game, GameOverError, Outcome, PlayError, Termination,
+};
 pub use movegen::IllegalMoveError;
 pub use mv::{Move, MoveList, Path, MOVE_LIST_INLINE};
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use position::{zobrist, Position, Setup, SetupError, SetupProblem};
+pub use repetition::{is_reversible_step, Repetitions};
 pub use rules::{KingReversal, Preset, Promotion, Removal, Rules};
 pub use square::{Color, ParseSquareError, Piece, Role, Square};

@@ -380,8 +380,18 @@ impl Position {
         }
     }
 
+    /// The quiet moves the side to move would have if no capture were
+    /// compulsory: its legal moves when it has no capture
+    /// ([`Position::has_capture`]). For explaining why a move is illegal;
+    /// play uses [`Position::legal_moves`].
+    pub fn quiet_moves(&self, rules: &Rules) -> MoveList {
+        let mut list = MoveList::new();
+        self.push_quiet_moves(rules, &mut list);
+        list
+    }
+
     /// Appends the quiet moves of the side to move (ignoring captures).
-    fn quiet_moves(&self, rules: &Rules, list: &mut MoveList) {
+    fn push_quiet_moves(&self, rules: &Rules, list: &mut MoveList) {
         let us = self.turn;
         let own = self.by_color[us as usize].0;
         let occ = self.occupied().0;
@@ -451,7 +461,7 @@ impl Position {
         let jumps = self.first_jumps();
         let sources = jumps.sources();
         if sources == 0 {
-            self.quiet_moves(rules, list);
+            self.push_quiet_moves(rules, list);
         } else if self.only_single_jumps(rules, &jumps) {
             self.single_jump_moves(&jumps, list);
         } else {

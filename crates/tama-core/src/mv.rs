@@ -8,7 +8,7 @@ use crate::{Bitboard, Square};
 /// A move, identified by its effect: from, to, the set of captured squares
 /// and whether the moving man is crowned.
 ///
-/// Two capture paths with the same effect are the same move (RULES.md,
+/// Two capture paths with the same effect are the same move (docs/RULES.md,
 /// "Identity of a move"). The path itself is not stored: it is recovered
 /// from the position with [`Position::path`](crate::Position::path) when a
 /// move is written out. A `Move` is 16 bytes and `Copy`.

@@ -1,4 +1,4 @@
-//! The rule switches and their presets (RULES.md, "Presets and switches").
+//! The rule switches and their presets (docs/RULES.md, "Presets and switches").
 
 use core::fmt;
 
@@ -77,7 +77,7 @@ impl fmt::Display for Preset {
     }
 }
 
-/// Every rule switch of RULES.md as a typed field.
+/// Every rule switch of docs/RULES.md as a typed field.
 ///
 /// Any combination is valid; the presets are names for three of them.
 ///

@@ -1,4 +1,4 @@
-//! Position text (FEN): `W:Wa2,b2,Kd4:Ba7,Kh8` (NOTATION.md, "Position text").
+//! Position text (FEN): `W:Wa2,b2,Kd4:Ba7,Kh8` (docs/NOTATION.md, "Position text").
 //!
 //! ```
 //! use tama_core::{Color, Position, Square};

@@ -1,4 +1,4 @@
-//! JSON forms (NOTATION.md, "JSON"): the text forms plus structured fields.
+//! JSON forms (docs/NOTATION.md, "JSON"): the text forms plus structured fields.
 //!
 //! ```
 //! use tama_core::Rules;

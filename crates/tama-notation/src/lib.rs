@@ -1,7 +1,7 @@
 //! Text formats for Armenian draughts (Tama): position text (FEN), rules
 //! text, move text, PDN game records and their JSON forms.
 //!
-//! Every format follows `spec/NOTATION.md`: reading is lenient, writing is
+//! Every format follows `docs/NOTATION.md`: reading is lenient, writing is
 //! strict and canonical, and what this crate writes it reads back to the
 //! identical value.
 //!
@@ -58,7 +58,7 @@ pub mod pdn;
 pub use fen::{parse_fen, parse_position, write_fen, Fen, FenError, FenErrorKind};
 pub use json::{move_json, MoveJson};
 pub use movetext::{
-    parse_move, write_move, Annotation, MoveText, MoveTextError, MoveTextErrorKind, ParseMoveError,
-    ResolveError, MAX_SQUARES,
+    parse_move, write_move, Annotation, Illegality, MoveText, MoveTextError, MoveTextErrorKind,
+    ParseMoveError, ResolveError, MAX_SQUARES,
 };
 pub use rules_text::{parse_rules, write_rules, RulesError, RulesErrorKind, Switch};

@@ -1,4 +1,4 @@
-//! Move text: `a3-a4`, `c3xe5`, `c3xc5xe5` (NOTATION.md, "Move text").
+//! Move text: `a3-a4`, `c3xe5`, `c3xc5xe5` (docs/NOTATION.md, "Move text").
 //!
 //! Notation is syntax; meaning needs a position. [`MoveText`] is what was
 //! written (squares, separator, annotation) and is read without a position;
@@ -36,7 +36,7 @@
 //! square. A capture may give any subset of its landing squares in between,
 //! in order: the text names a legal move when the written squares lie, in
 //! order, on some capture path with that move's effect
-//! ([`Position::paths`]). The separator does not decide: `c3-e3` may name a
+//! ([`Position::paths`](tama_core::Position::paths)). The separator does not decide: `c3-e3` may name a
 //! capture and `a3xa4` a quiet move, since capturing is compulsory and the
 //! squares alone always tell which kind of move is meant.
 //!
@@ -50,714 +50,20 @@
 //! more than one legal move, every landing square of a path is written.
 //! Every written form is checked to read back to the same move.
 
-use core::fmt;
-use core::hash::{Hash, Hasher};
-use core::str::FromStr;
+mod canonical;
+mod resolve;
+mod syntax;
 
-use tama_core::{Bitboard, Move, Position, Rules, Square};
-
-use crate::rules_text::column_of;
-
-/// The most squares a move text holds: the start square and one landing
-/// square for each of at most 16 captured pieces.
-pub const MAX_SQUARES: usize = 17;
-
-/// A strength mark after a move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Annotation {
-    /// `!`, a good move (NAG `$1`).
-    Good,
-    /// `?`, a mistake (NAG `$2`).
-    Mistake,
-    /// `!!`, a brilliant move (NAG `$3`).
-    Brilliant,
-    /// `??`, a blunder (NAG `$4`).
-    Blunder,
-    /// `!?`, an interesting move (NAG `$5`).
-    Interesting,
-    /// `?!`, a dubious move (NAG `$6`).
-    Dubious,
-}
-
-impl Annotation {
-    /// Every annotation, in NAG order.
-    pub const ALL: [Annotation; 6] = [
-        Annotation::Good,
-        Annotation::Mistake,
-        Annotation::Brilliant,
-        Annotation::Blunder,
-        Annotation::Interesting,
-        Annotation::Dubious,
-    ];
-
-    /// The mark as written: `!`, `?`, `!!`, `??`, `!?` or `?!`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Annotation::Good => "!",
-            Annotation::Mistake => "?",
-            Annotation::Brilliant => "!!",
-            Annotation::Blunder => "??",
-            Annotation::Interesting => "!?",
-            Annotation::Dubious => "?!",
-        }
-    }
-
-    /// The mark for a text, if it is one of the six.
-    pub fn from_mark(mark: &str) -> Option<Annotation> {
-        Annotation::ALL.into_iter().find(|a| a.as_str() == mark)
-    }
-
-    /// The numeric annotation glyph (`$1` … `$6`) of the mark.
-    pub const fn nag(self) -> u8 {
-        self as u8 + 1
-    }
-
-    /// The mark for a numeric annotation glyph `$1` … `$6`.
-    pub fn from_nag(nag: u8) -> Option<Annotation> {
-        Annotation::ALL
-            .get(usize::from(nag).checked_sub(1)?)
-            .copied()
-    }
-}
-
-impl fmt::Display for Annotation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Move text as written, without a position: 2 to 17 squares, whether it
-/// was written as a capture (`x` or `:`), and an optional [`Annotation`].
-///
-/// Fixed-size and `Copy`. `Display` writes it normalized: lower-case
-/// squares joined by `x` for a capture or `-` otherwise, then the mark.
-#[derive(Clone, Copy)]
-pub struct MoveText {
-    squares: [Square; MAX_SQUARES],
-    len: u8,
-    capture: bool,
-    annotation: Option<Annotation>,
-}
-
-impl MoveText {
-    /// Move text with these squares (start square first), or `None` when
-    /// there are fewer than 2 or more than [`MAX_SQUARES`].
-    pub fn new(squares: &[Square], capture: bool) -> Option<MoveText> {
-        if !(2..=MAX_SQUARES).contains(&squares.len()) {
-            return None;
-        }
-        let mut text = MoveText {
-            squares: [Square::A1; MAX_SQUARES],
-            len: squares.len() as u8,
-            capture,
-            annotation: None,
-        };
-        text.squares[..squares.len()].copy_from_slice(squares);
-        Some(text)
-    }
-
-    /// The canonical text of `mv` in `pos` (see the [module docs](self));
-    /// the same as [`write_move`], without the annotation.
-    pub fn from_move(pos: &Position, rules: &Rules, mv: &Move) -> MoveText {
-        if !mv.is_capture() {
-            return canonical(pos, rules, &[], mv, false).0;
-        }
-        let legal = pos.legal_moves(rules);
-        canonical(pos, rules, &legal, mv, false).0
-    }
-
-    /// The same text with this annotation.
-    #[must_use]
-    pub const fn with_annotation(mut self, annotation: Option<Annotation>) -> MoveText {
-        self.annotation = annotation;
-        self
-    }
-
-    /// The written squares, start square first.
-    pub fn squares(&self) -> &[Square] {
-        &self.squares[..self.len as usize]
-    }
-
-    /// The start square.
-    pub fn from(&self) -> Square {
-        self.squares[0]
-    }
-
-    /// The end square (the last written square).
-    pub fn to(&self) -> Square {
-        self.squares[self.len as usize - 1]
-    }
-
-    /// Whether it was written as a capture (with `x` or `:`).
-    pub const fn is_capture(&self) -> bool {
-        self.capture
-    }
-
-    /// The strength mark, if any.
-    pub const fn annotation(&self) -> Option<Annotation> {
-        self.annotation
-    }
-
-    /// Whether this text can name `mv` in `pos`: same start and end square
-    /// and, for a capture, the written squares in between lie in order on
-    /// some capture path with `mv`'s effect. Other legal moves are not
-    /// considered (see [`MoveText::resolve`]).
-    pub fn matches(&self, pos: &Position, rules: &Rules, mv: &Move) -> bool {
-        if self.from() != mv.from() || self.to() != mv.to() {
-            return false;
-        }
-        if self.len == 2 {
-            return true;
-        }
-        mv.is_capture()
-            && pos
-                .paths(rules, mv)
-                .iter()
-                .any(|path| self.lies_on(path.squares()))
-    }
-
-    /// Whether the written intermediate squares are a subsequence of the
-    /// intermediate landing squares of `path` (start and end already match).
-    fn lies_on(&self, path: &[Square]) -> bool {
-        let written = &self.squares()[1..self.len as usize - 1];
-        let landings = path.get(1..path.len().saturating_sub(1)).unwrap_or(&[]);
-        let mut rest = landings.iter();
-        written.iter().all(|sq| rest.any(|l| l == sq))
-    }
-
-    /// The one legal move of `pos` this text names.
-    ///
-    /// # Errors
-    ///
-    /// [`ResolveError::Illegal`] when no legal move matches (with the legal
-    /// moves from the written start square), [`ResolveError::Ambiguous`]
-    /// when several do (with each one's canonical text).
-    pub fn resolve(&self, pos: &Position, rules: &Rules) -> Result<Move, ResolveError> {
-        let legal = pos.legal_moves(rules);
-        let mut found: Option<Move> = None;
-        let mut more: Vec<Move> = Vec::new();
-        for mv in legal.iter() {
-            if self.matches(pos, rules, mv) {
-                match found {
-                    None => found = Some(*mv),
-                    Some(_) => more.push(*mv),
-                }
-            }
-        }
-        let text = self.with_annotation(None).to_string();
-        match found {
-            Some(mv) if more.is_empty() => Ok(mv),
-            Some(first) => Err(ResolveError::Ambiguous {
-                text,
-                candidates: core::iter::once(first)
-                    .chain(more)
-                    .map(|m| canonical(pos, rules, &legal, &m, false).0.to_string())
-                    .collect(),
-            }),
-            None => Err(ResolveError::Illegal {
-                text,
-                legal_from_square: legal
-                    .iter()
-                    .filter(|m| m.from() == self.from())
-                    .map(|m| canonical(pos, rules, &legal, m, false).0.to_string())
-                    .collect(),
-                legal_count: legal.len(),
-            }),
-        }
-    }
-}
-
-impl PartialEq for MoveText {
-    fn eq(&self, other: &MoveText) -> bool {
-        self.squares() == other.squares()
-            && self.capture == other.capture
-            && self.annotation == other.annotation
-    }
-}
-
-impl Eq for MoveText {}
-
-impl Hash for MoveText {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.squares().hash(state);
-        self.capture.hash(state);
-        self.annotation.hash(state);
-    }
-}
-
-impl fmt::Display for MoveText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sep = if self.capture { "x" } else { "-" };
-        for (i, sq) in self.squares().iter().enumerate() {
-            if i > 0 {
-                f.write_str(sep)?;
-            }
-            write!(f, "{sq}")?;
-        }
-        if let Some(a) = self.annotation {
-            f.write_str(a.as_str())?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for MoveText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "MoveText({self})")
-    }
-}
-
-/// What is wrong with a move text.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum MoveTextErrorKind {
-    /// The text is empty (or only spaces).
-    Empty,
-    /// Something other than a square where a square must stand (the token
-    /// is empty at the end of the text).
-    ExpectedSquare,
-    /// A file letter and rank digits that are not a square (`i9`, `a0`).
-    UnknownSquare,
-    /// A character that is neither a separator (`-`, `x`, `:`) nor the start
-    /// of a square after a square.
-    UnexpectedCharacter,
-    /// Only one square.
-    TooFewSquares,
-    /// More than [`MAX_SQUARES`] squares; the token is the first extra one.
-    TooManySquares,
-    /// Strength marks other than `!`, `?`, `!!`, `??`, `!?`, `?!`.
-    UnknownAnnotation,
-}
-
-/// A move text that could not be read.
-///
-/// `Display` gives the column and what is wrong: `column 4: unknown square
-/// `i9``.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct MoveTextError {
-    /// What is wrong.
-    pub kind: MoveTextErrorKind,
-    /// The 1-based character column of the offending token.
-    pub column: usize,
-    /// The offending token, as written.
-    pub token: String,
-}
-
-impl fmt::Display for MoveTextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "column {}: ", self.column)?;
-        let token = &self.token;
-        match self.kind {
-            MoveTextErrorKind::Empty => {
-                f.write_str("empty move text: expected a move such as `c3-c4` or `c3xe3`")
-            }
-            MoveTextErrorKind::ExpectedSquare if token.is_empty() => {
-                f.write_str("expected a square (a1 to h8), found the end of the move")
-            }
-            MoveTextErrorKind::ExpectedSquare => {
-                write!(f, "expected a square (a1 to h8), found `{token}`")
-            }
-            MoveTextErrorKind::UnknownSquare => write!(f, "unknown square `{token}`"),
-            MoveTextErrorKind::UnexpectedCharacter => write!(
-                f,
-                "unexpected `{token}`: expected `-`, `x` or `:` and the next square"
-            ),
-            MoveTextErrorKind::TooFewSquares => write!(
-                f,
-                "a move needs a start and an end square, found only `{token}`"
-            ),
-            MoveTextErrorKind::TooManySquares => write!(
-                f,
-                "too many squares: a move visits at most {MAX_SQUARES} (`{token}` is one more)"
-            ),
-            MoveTextErrorKind::UnknownAnnotation => write!(
-                f,
-                "unknown annotation `{token}`: expected one of !, ?, !!, ??, !?, ?!"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for MoveTextError {}
-
-impl FromStr for MoveText {
-    type Err = MoveTextError;
-
-    /// Reads move text: squares in any case, separated by `-`, `x`, `:` or
-    /// nothing, then an optional strength mark. Spaces around the whole
-    /// text and before the mark are ignored.
-    ///
-    /// # Errors
-    ///
-    /// [`MoveTextError`] with the column of the offending token.
-    fn from_str(s: &str) -> Result<MoveText, MoveTextError> {
-        let error = |kind, token: &str| MoveTextError {
-            kind,
-            column: column_of(s, token),
-            token: token.to_string(),
-        };
-        let trimmed = s.trim();
-        if trimmed.is_empty() {
-            return Err(MoveTextError {
-                kind: MoveTextErrorKind::Empty,
-                column: 1,
-                token: String::new(),
-            });
-        }
-        let unmarked = trimmed.trim_end_matches(['!', '?']);
-        let marks = &trimmed[unmarked.len()..];
-        let annotation = if marks.is_empty() {
-            None
-        } else {
-            Some(
-                Annotation::from_mark(marks)
-                    .ok_or_else(|| error(MoveTextErrorKind::UnknownAnnotation, marks))?,
-            )
-        };
-        let body = unmarked.trim_end();
-        if body.is_empty() {
-            return Err(error(MoveTextErrorKind::ExpectedSquare, marks));
-        }
-
-        let mut squares = [Square::A1; MAX_SQUARES];
-        let mut len = 0usize;
-        let mut capture = false;
-        let mut rest = body;
-        loop {
-            // A square: one letter, then the digits after it.
-            let mut chars = rest.chars();
-            let Some(letter) = chars.next() else {
-                return Err(error(MoveTextErrorKind::ExpectedSquare, rest));
-            };
-            if !letter.is_ascii_alphabetic() {
-                let token = &rest[..letter.len_utf8()];
-                return Err(error(MoveTextErrorKind::ExpectedSquare, token));
-            }
-            let digits = rest[1..]
-                .find(|c: char| !c.is_ascii_digit())
-                .map_or(rest.len(), |i| i + 1);
-            let token = &rest[..digits];
-            if digits == 1 {
-                return Err(error(MoveTextErrorKind::ExpectedSquare, token));
-            }
-            let square: Square = token
-                .parse()
-                .map_err(|_| error(MoveTextErrorKind::UnknownSquare, token))?;
-            if len == MAX_SQUARES {
-                return Err(error(MoveTextErrorKind::TooManySquares, token));
-            }
-            squares[len] = square;
-            len += 1;
-            rest = &rest[digits..];
-            // A separator, or the next square directly.
-            match rest.chars().next() {
-                None => break,
-                Some('-') => rest = &rest[1..],
-                Some('x' | 'X' | ':') => {
-                    capture = true;
-                    rest = &rest[1..];
-                }
-                Some(c) if c.is_ascii_alphabetic() => {}
-                Some(c) => {
-                    let token = &rest[..c.len_utf8()];
-                    return Err(error(MoveTextErrorKind::UnexpectedCharacter, token));
-                }
-            }
-        }
-        if len < 2 {
-            return Err(error(MoveTextErrorKind::TooFewSquares, body));
-        }
-        Ok(MoveText {
-            squares,
-            len: len as u8,
-            capture,
-            annotation,
-        })
-    }
-}
-
-/// A move text that names no legal move, or more than one.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum ResolveError {
-    /// No legal move matches.
-    ///
-    /// `Display`: `illegal move c3-c5: c3 can move to c4, b4, d4`, or `…:
-    /// no piece of the side to move can move from c3`.
-    Illegal {
-        /// The move text, normalized, without its annotation.
-        text: String,
-        /// The canonical texts of the legal moves from the text's start
-        /// square, in move generation order (empty when there are none).
-        legal_from_square: Vec<String>,
-        /// How many legal moves the position has.
-        legal_count: usize,
-    },
-    /// More than one legal move matches.
-    ///
-    /// `Display`: `ambiguous move d1xd2: could be d1xd4xb4xb2xd2, …`.
-    Ambiguous {
-        /// The move text, normalized, without its annotation.
-        text: String,
-        /// The canonical texts of the matching moves.
-        candidates: Vec<String>,
-    },
-}
-
-impl fmt::Display for ResolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ResolveError::Illegal {
-                text,
-                legal_from_square,
-                legal_count,
-            } => {
-                write!(f, "illegal move {text}: ")?;
-                let from = text.get(..2).unwrap_or(text);
-                if *legal_count == 0 {
-                    return f.write_str("the side to move has no legal move");
-                }
-                if legal_from_square.is_empty() {
-                    return write!(f, "no piece of the side to move can move from {from}");
-                }
-                let prefix = format!("{from}-");
-                let quiet: Option<Vec<&str>> = legal_from_square
-                    .iter()
-                    .map(|t| t.strip_prefix(&prefix))
-                    .collect();
-                if let Some(targets) = quiet {
-                    write!(f, "{from} can move to {}", targets.join(", "))
-                } else if let [only] = legal_from_square.as_slice() {
-                    write!(f, "the legal move from {from} is {only}")
-                } else {
-                    write!(
-                        f,
-                        "the legal moves from {from} are {}",
-                        legal_from_square.join(", ")
-                    )
-                }
-            }
-            ResolveError::Ambiguous { text, candidates } => {
-                write!(
-                    f,
-                    "ambiguous move {text}: could be {}",
-                    candidates.join(", ")
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for ResolveError {}
-
-/// A move text that could not be read or resolved ([`parse_move`]).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum ParseMoveError {
-    /// The text is not move text.
-    Syntax(MoveTextError),
-    /// The text names no legal move, or several.
-    Resolve(ResolveError),
-}
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseMoveError::Syntax(e) => e.fmt(f),
-            ParseMoveError::Resolve(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ParseMoveError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ParseMoveError::Syntax(e) => Some(e),
-            ParseMoveError::Resolve(e) => Some(e),
-        }
-    }
-}
-
-impl From<MoveTextError> for ParseMoveError {
-    fn from(e: MoveTextError) -> ParseMoveError {
-        ParseMoveError::Syntax(e)
-    }
-}
-
-impl From<ResolveError> for ParseMoveError {
-    fn from(e: ResolveError) -> ParseMoveError {
-        ParseMoveError::Resolve(e)
-    }
-}
-
-/// Reads move text and resolves it in `pos`: the one legal move it names.
-///
-/// ```
-/// use tama_core::{Position, Rules, Square};
-/// use tama_notation::parse_move;
-///
-/// let mv = parse_move("c3c4", &Position::start(), &Rules::ARMENIAN).unwrap();
-/// assert_eq!((mv.from(), mv.to()), (Square::C3, Square::C4));
-/// ```
-///
-/// # Errors
-///
-/// [`ParseMoveError::Syntax`] when the text is not move text,
-/// [`ParseMoveError::Resolve`] when it names no legal move or several.
-pub fn parse_move(text: &str, pos: &Position, rules: &Rules) -> Result<Move, ParseMoveError> {
-    let text: MoveText = text.parse()?;
-    Ok(text.resolve(pos, rules)?)
-}
-
-/// Writes a legal move of `pos` in canonical form (see the
-/// [module docs](self)); [`parse_move`] reads it back to the same move.
-///
-/// ```
-/// use tama_core::{Position, Rules};
-/// use tama_notation::{parse_fen, write_move};
-///
-/// let pos = Position::start();
-/// let mv = pos.legal_moves(&Rules::ARMENIAN)[0];
-/// assert_eq!(write_move(&pos, &Rules::ARMENIAN, &mv), "a3-a4");
-///
-/// let pos = parse_fen("W:Wc6:Bc7,d8,b8,e7").unwrap().position;
-/// let texts: Vec<String> = pos
-///     .legal_moves(&Rules::ARMENIAN)
-///     .iter()
-///     .map(|mv| write_move(&pos, &Rules::ARMENIAN, mv))
-///     .collect();
-/// assert_eq!(texts, ["c6xe8", "c6xa8"]);
-/// ```
-///
-/// A move that is not legal in `pos` is written as `from-to` or `fromxto`.
-pub fn write_move(pos: &Position, rules: &Rules, mv: &Move) -> String {
-    MoveText::from_move(pos, rules, mv).to_string()
-}
-
-/// The direction of one orthogonal or diagonal step from `a` towards `b`.
-fn step(a: Square, b: Square) -> (i8, i8) {
-    let df = b.file() as i8 - a.file() as i8;
-    let dr = b.rank() as i8 - a.rank() as i8;
-    (df.signum(), dr.signum())
-}
-
-/// The PDN 3.0 form of a capture path: the start square, then for each
-/// jump but the last either its landing square (when the next jump turns)
-/// or the square right behind its captured piece (when the next jump goes
-/// on in the same direction), then the end square. This is itself a path
-/// with the same effect, which is returned.
-fn pdn_path(path: &[Square], captures: Bitboard) -> Vec<Square> {
-    let jumps = path.len().saturating_sub(1);
-    let mut taken = Bitboard::EMPTY;
-    let mut victims = Vec::with_capacity(jumps);
-    let mut dirs = Vec::with_capacity(jumps);
-    for pair in path.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        let d = step(a, b);
-        let mut sq = a.offset(d.0, d.1);
-        let mut victim = None;
-        while let Some(s) = sq {
-            if s == b {
-                break;
-            }
-            if captures.contains(s) && !taken.contains(s) {
-                victim = Some(s);
-                break;
-            }
-            sq = s.offset(d.0, d.1);
-        }
-        if let Some(v) = victim {
-            taken.insert(v);
-        }
-        victims.push(victim);
-        dirs.push(d);
-    }
-    let mut out = path.to_vec();
-    for i in 1..jumps {
-        if dirs[i - 1] == dirs[i] {
-            let (df, dr) = dirs[i - 1];
-            if let Some(behind) = victims[i - 1].and_then(|v| v.offset(df, dr)) {
-                out[i] = behind;
-            }
-        }
-    }
-    out
-}
-
-/// The canonical text of `mv` among the legal moves `legal` of `pos`, and,
-/// when `want_path` is set, a path of `mv` on which every written square
-/// lies (otherwise the path may be empty). `legal` is not used for a quiet
-/// move.
-pub(crate) fn canonical(
-    pos: &Position,
-    rules: &Rules,
-    legal: &[Move],
-    mv: &Move,
-    want_path: bool,
-) -> (MoveText, Vec<Square>) {
-    let short = [mv.from(), mv.to()];
-    let text = |squares: &[Square]| {
-        MoveText::new(squares, mv.is_capture()).unwrap_or_else(|| {
-            MoveText::new(&short, mv.is_capture()).unwrap_or(MoveText {
-                squares: [mv.from(); MAX_SQUARES],
-                len: 2,
-                capture: mv.is_capture(),
-                annotation: None,
-            })
-        })
-    };
-    if !mv.is_capture() {
-        return (text(&short), short.to_vec());
-    }
-    let rivals: Vec<Move> = legal
-        .iter()
-        .filter(|m| *m != mv && m.from() == mv.from() && m.to() == mv.to())
-        .copied()
-        .collect();
-    if rivals.is_empty() && !want_path {
-        return (text(&short), Vec::new());
-    }
-    let paths: Vec<Vec<Square>> = pos
-        .paths(rules, mv)
-        .iter()
-        .map(|p| p.squares().to_vec())
-        .collect();
-    let Some(first) = paths.first() else {
-        // Not a legal capture here: nothing better than start and end.
-        return (text(&short), short.to_vec());
-    };
-    // The PDN form of a path, if it is itself a path of the move (it always
-    // is; the check keeps the written squares on the returned path).
-    let pdn = |p: &Vec<Square>| {
-        let q = pdn_path(p, mv.captures());
-        if paths.contains(&q) {
-            q
-        } else {
-            p.clone()
-        }
-    };
-    if rivals.is_empty() {
-        return (text(&short), pdn(first));
-    }
-    let unique = |t: &MoveText| !rivals.iter().any(|r| t.matches(pos, rules, r));
-    for p in &paths {
-        let q = pdn(p);
-        let t = text(&q);
-        if unique(&t) {
-            return (t, q);
-        }
-    }
-    for p in &paths {
-        let t = text(p);
-        if unique(&t) {
-            return (t, p.clone());
-        }
-    }
-    // Unreachable for legal moves: a full path determines the captures.
-    (text(first), first.clone())
-}
+pub(crate) use canonical::canonical;
+pub use resolve::{parse_move, write_move, Illegality, ParseMoveError, ResolveError};
+pub use syntax::{Annotation, MoveText, MoveTextError, MoveTextErrorKind, MAX_SQUARES};
 
 #[cfg(test)]
 mod tests {
+    use super::canonical::pdn_path;
     use super::*;
     use crate::{parse_fen, parse_rules};
+    use tama_core::{Bitboard, Position, Rules, Square};
 
     fn pos(fen: &str) -> Position {
         parse_fen(fen).unwrap().position
@@ -895,9 +201,9 @@ mod tests {
 
     #[test]
     fn rules_md_positions() {
-        // RULES.md writes the bystanders a1, b1 and d1 as black men, which
-        // would stand on their own promotion rank; here they are kings,
-        // which changes nothing for White's captures.
+        // The worked positions of docs/RULES.md. The bystanders a1, b1 and
+        // d1 are kings there: black men would stand on their own
+        // promotion rank, which position text rejects.
         let cases: [(&str, &str, &[&str]); 9] = [
             ("W:Wd6:Bd7,f8,Ka1", "armenian", &["d6xd8"]),
             ("W:Wd6:Bd7,f8,Ka1", "promotion=midway", &["d6xg8", "d6xh8"]),
@@ -942,7 +248,7 @@ mod tests {
         assert_eq!(moves.len(), 3);
         assert!(moves.iter().all(|m| m.capture_count() == 3));
 
-        // The long forms RULES.md writes read back to the same moves.
+        // The long forms docs/RULES.md writes read back to the same moves.
         let p = pos("W:Wd6:Bd7,f8,Ka1");
         let midway = parse_rules("promotion=midway").unwrap();
         let mv = parse_move("d6xd8xg8", &p, &midway).unwrap();
@@ -1002,17 +308,55 @@ mod tests {
         assert_eq!(legal_count, 22);
         assert_eq!(
             parse_move("c2-c3!", &p, &r).unwrap_err().to_string(),
-            "illegal move c2-c3: no piece of the side to move can move from c2"
+            "illegal move c2-c3: the piece on c2 has no legal move"
         );
         assert_eq!(
             parse_move("C6C5", &p, &r).unwrap_err().to_string(),
-            "illegal move c6-c5: no piece of the side to move can move from c6"
+            "illegal move c6-c5: c6 holds a black man, and white is to move"
         );
+        assert_eq!(
+            parse_move("d5-d6", &p, &r).unwrap_err().to_string(),
+            "illegal move d5-d6: there is no white piece on d5"
+        );
+        // A capture is compulsory: a quiet move of another piece, or any
+        // move of a piece without a capture, says so and names them.
         let p = pos("W:Wc6,a2:Bc7,d8,b8,e7");
         assert_eq!(
             parse_move("a2-a3", &p, &r).unwrap_err().to_string(),
-            "illegal move a2-a3: no piece of the side to move can move from a2"
+            "illegal move a2-a3: a capture is compulsory (c6xe8, c6xa8)"
         );
+        assert_eq!(
+            parse_move("a2-a5", &p, &r).unwrap_err().to_string(),
+            "illegal move a2-a5: a capture is compulsory (c6xe8, c6xa8)"
+        );
+        let p = pos("W:Wc3,d4:Bd5,e4,b4,a5");
+        let e = parse_move("c3-c4", &p, &r).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "illegal move c3-c4: a capture is compulsory (d4xd6, d4xf4)"
+        );
+        // The capturing piece's own quiet move too.
+        assert_eq!(
+            parse_move("d4-e5", &p, &r).unwrap_err().to_string(),
+            "illegal move d4-e5: a capture is compulsory (d4xd6, d4xf4)"
+        );
+        // Many captures: the first four, then `…`.
+        let p = pos("W:Wb2,d2,f2,h2,g5:Bb3,d3,f3,h3,g6,a8");
+        assert_eq!(
+            parse_move("g5-h5", &p, &r).unwrap_err().to_string(),
+            "illegal move g5-h5: a capture is compulsory (b2xb4, d2xd4, f2xf4, h2xh4, …)"
+        );
+        // Men never move backward; kings do not pass through pieces.
+        let p = pos("W:Wc4,Kd1,d3:Bh8");
+        assert_eq!(
+            parse_move("c4-c3", &p, &r).unwrap_err().to_string(),
+            "illegal move c4-c3: a man never moves backward; c4 can move to c5, d4, b4, d5, b5"
+        );
+        assert_eq!(
+            parse_move("d1-d5", &p, &r).unwrap_err().to_string(),
+            "illegal move d1-d5: d3 is in the way; d1 can move to a1, b1, c1, e1, f1, g1, h1, c2, d2, e2, b3, f3, a4, g4, h5"
+        );
+        let p = pos("W:Wc6,a2:Bc7,d8,b8,e7");
         assert_eq!(
             parse_move("c6xc8", &p, &r).unwrap_err().to_string(),
             "illegal move c6xc8: the legal moves from c6 are c6xe8, c6xa8"

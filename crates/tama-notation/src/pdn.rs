@@ -1,4 +1,4 @@
-//! PDN game records (NOTATION.md, "Game records (PDN)"): a streaming
+//! PDN game records (docs/NOTATION.md, "Game records (PDN)"): a streaming
 //! reader that checks every move, a canonical writer, and a JSON form.
 //!
 //! ```
@@ -62,6 +62,7 @@
 //! variation is kept before the next move (after the last move at the end
 //! of a line). Escape lines are not kept.
 
+mod convert;
 mod error;
 mod game;
 mod reader;
@@ -73,6 +74,7 @@ mod syntax;
 mod tags;
 mod writer;
 
+pub use convert::{termination_from_tag, ToGameError, TERMINATION_TAG};
 pub use error::{PdnError, PdnErrorKind};
 pub use game::{CommentError, Line, Node, PdnGame, PushError};
 pub use reader::{GameRecord, PdnReader};

@@ -1,4 +1,4 @@
-//! Rules text: `PRESET[,KEY=VALUE...]` (NOTATION.md, "Rules text").
+//! Rules text: `PRESET[,KEY=VALUE...]` (docs/NOTATION.md, "Rules text").
 //!
 //! ```
 //! use tama_core::{Promotion, Rules};
@@ -19,13 +19,13 @@
 //!
 //! Reading is lenient: any case, spaces around the preset, the keys and the
 //! values. When the text starts with a switch (`promotion=midway`, as the
-//! rules table of RULES.md writes it) the preset is `armenian`, the default.
+//! rules table of docs/RULES.md writes it) the preset is `armenian`, the default.
 
 use core::fmt;
 
 use tama_core::{KingReversal, Preset, Promotion, Removal, Rules};
 
-/// A rule switch of RULES.md, in the order of its table.
+/// A rule switch of docs/RULES.md, in the order of its table.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Switch {
     /// `man-diagonal`: `yes` / `no`.
@@ -45,7 +45,7 @@ pub enum Switch {
 }
 
 impl Switch {
-    /// Every switch, in the order of the RULES.md table (the order in which
+    /// Every switch, in the order of the docs/RULES.md table (the order in which
     /// [`write_rules`] writes them).
     pub const ALL: [Switch; 7] = [
         Switch::ManDiagonal,
@@ -335,7 +335,7 @@ fn lookup_switch(key: &str) -> Option<Switch> {
 /// Writes rules canonically: the preset that needs the fewest switches
 /// (on a tie the first of `armenian`, `turkish`, `armenian-orthogonal`),
 /// then `,KEY=VALUE` for each switch that differs from it, in the order of
-/// the RULES.md table. [`parse_rules`] reads it back to the same rules.
+/// the docs/RULES.md table. [`parse_rules`] reads it back to the same rules.
 pub fn write_rules(rules: &Rules) -> String {
     let differing = |preset: Preset| {
         let base = preset.rules();

@@ -11,7 +11,7 @@ mod gen;
 
 use gen::{random_game, Options, Rng};
 use proptest::prelude::*;
-use tama_core::{Color, Position, Rules};
+use tama_core::{Color, Game, Outcome, Position, Rules, Termination};
 use tama_notation::fen::write_fen;
 use tama_notation::pdn::{Line, PdnGame, PdnReader};
 
@@ -283,6 +283,39 @@ proptest! {
         let again = read_one(&written);
         prop_assert_eq!(&again, &back);
         prop_assert_eq!(again.to_pdn(), written);
+    }
+
+    #[test]
+    fn games_round_trip_through_pdn(seed in any::<u64>()) {
+        // A random game, often ended off the board, → record → text →
+        // record → game: the same rules, start, moves and outcome.
+        let mut rng = Rng::new(seed);
+        let record = random_game(&mut rng, &Options::RICH);
+        let mut game = Game::from_position(*record.rules(), *record.start());
+        for mv in record.moves() {
+            game.play(&mv).unwrap();
+        }
+        if game.outcome().is_none() {
+            let side = if rng.chance(50) { Color::White } else { Color::Black };
+            let _ = match rng.below(6) {
+                0 => game.resign(side),
+                1 => game.agree_draw(),
+                2 => game.adjudicate(None),
+                3 => game.adjudicate(Some(side)),
+                4 => game.lose_on_time(side),
+                _ => Ok(Outcome::draw(Termination::Agreement)),
+            };
+        }
+        let pdn = PdnGame::from_game(&game, record.tags().iter()).unwrap();
+        let text = pdn.to_pdn();
+        let back = read_one(&text).to_game().unwrap();
+        prop_assert_eq!(back.rules(), game.rules());
+        prop_assert_eq!(back.start(), game.start());
+        prop_assert_eq!(back.moves(), game.moves());
+        prop_assert_eq!(back.outcome(), game.outcome(), "{}", text);
+        // And the record's own main line gives the game it describes.
+        let from_record = record.to_game().unwrap();
+        prop_assert_eq!(from_record.moves(), game.moves());
     }
 
     #[test]

@@ -3,24 +3,29 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use tama_core::{
-    position_outcome, Bitboard, Color, Game, Move, Outcome, Position, Role, Rules, Termination,
-};
+use tama_core::{position_outcome, Game, Outcome, Position, Repetitions, Rules, Termination};
 
 use crate::eval::{EvalOptions, Evaluator};
 use crate::limits::{Limits, TimePlan};
 use crate::oracle::Oracle;
-use crate::params::EvalParams;
+use crate::params::{EvalParams, SearchOptions};
+use crate::report::{BestMove, Info, Line, SearchResult};
 use crate::score::{Score, INFINITY, MAX_PLY};
-use crate::search::{Ctx, SearchOptions, Worker};
+use crate::tb_root;
 use crate::tt::Tt;
+use crate::worker::{Ctx, Worker};
 
 /// The deepest iteration the engine starts.
 pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
 /// How an engine is set up.
+///
+/// Every setting but the oracle also has a name, a type, a range and a
+/// default in the option registry ([`options`](crate::options)), which
+/// sets it from text: [`EngineConfig::from_settings`],
+/// [`EngineConfig::set_option`], [`Engine::set_option`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineConfig {
     /// Transposition table size in MiB.
@@ -71,109 +76,6 @@ impl StopHandle {
     /// Whether a stop was requested since the current search started.
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// Why progress is being reported.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum InfoKind {
-    /// An iteration is complete; this is its line number `multipv`.
-    Iteration,
-    /// A new best move was found during an iteration (depth not complete).
-    NewBest,
-}
-
-/// Progress of a search, passed to the progress callback.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Info {
-    /// Why this is reported.
-    pub kind: InfoKind,
-    /// The iteration depth, in plies.
-    pub depth: u32,
-    /// The deepest ply reached (selective depth).
-    pub seldepth: u32,
-    /// The line number, 1 for the best (multi-PV).
-    pub multipv: usize,
-    /// The score of the line for the side to move at the root.
-    pub score: Score,
-    /// The score is only a lower bound (the line failed high).
-    pub lower_bound: bool,
-    /// The score is only an upper bound (the line failed low).
-    pub upper_bound: bool,
-    /// Nodes searched so far, all threads.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Time since the search started.
-    pub time: Duration,
-    /// Transposition table use, in permille.
-    pub hashfull: u32,
-    /// The principal variation, starting with the root move.
-    pub pv: Vec<Move>,
-}
-
-/// One analysed root move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Line {
-    /// The root move.
-    pub mv: Move,
-    /// Its score for the side to move at the root.
-    pub score: Score,
-    /// The principal variation, starting with `mv`.
-    pub pv: Vec<Move>,
-}
-
-/// The outcome of a search that found a move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BestMove {
-    /// The move to play.
-    pub mv: Move,
-    /// Its score for the side to move.
-    pub score: Score,
-    /// The principal variation, starting with `mv`.
-    pub pv: Vec<Move>,
-    /// Every line searched (multi-PV), best first; `lines[0]` is the best
-    /// move's.
-    pub lines: Vec<Line>,
-    /// The deepest completed iteration (0 when the move was forced and
-    /// returned at once).
-    pub depth: u32,
-    /// The selective depth of the best line.
-    pub seldepth: u32,
-    /// Nodes searched, all threads.
-    pub nodes: u64,
-    /// Time spent.
-    pub time: Duration,
-    /// Whether the search was ended by a stop request or a limit before its
-    /// last iteration completed.
-    pub interrupted: bool,
-}
-
-/// What a search returns.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SearchResult {
-    /// The best move found, with its analysis.
-    Move(BestMove),
-    /// The game is already over at the root: no legal move (the side to
-    /// move lost), or a draw by rule.
-    GameOver(Outcome),
-}
-
-impl SearchResult {
-    /// The best move, if the game is not over.
-    pub fn best_move(&self) -> Option<Move> {
-        match self {
-            SearchResult::Move(b) => Some(b.mv),
-            SearchResult::GameOver(_) => None,
-        }
-    }
-
-    /// The outcome, if the game is over.
-    pub fn game_over(&self) -> Option<Outcome> {
-        match self {
-            SearchResult::Move(_) => None,
-            SearchResult::GameOver(o) => Some(*o),
-        }
     }
 }
 
@@ -267,6 +169,25 @@ impl Engine {
         self.config.multipv = lines.max(1);
     }
 
+    /// Replaces the whole configuration. The transposition table keeps its
+    /// contents unless its size or the evaluation changes (it caches
+    /// static evaluations); threads and lines are raised to at least 1, as
+    /// in [`Engine::new`].
+    pub fn set_config(&mut self, config: EngineConfig) {
+        if config.hash_mib != self.config.hash_mib {
+            self.set_hash_mib(config.hash_mib);
+        } else if (config.eval, config.eval_params) != (self.config.eval, self.config.eval_params) {
+            self.tt.clear();
+        }
+        self.set_threads(config.threads);
+        self.evaluator = Evaluator::new(config.eval_params, config.eval);
+        self.config = EngineConfig {
+            threads: config.threads.max(1),
+            multipv: config.multipv.max(1),
+            ..config
+        };
+    }
+
     /// Forgets everything learnt: empties the transposition table and the
     /// move-ordering statistics. After `clear` the engine behaves like a
     /// new one (searches with one thread and a depth or node limit give
@@ -327,11 +248,36 @@ impl Engine {
         if let Some(outcome) = position_outcome(root, rules) {
             return SearchResult::GameOver(outcome);
         }
-        let keys = repeatable_history(root, history);
-        if rules.draw_repetition && keys.iter().filter(|&&k| k == root.hash()).count() >= 2 {
+        let game = repeatable_history(root, history);
+        if rules.draw_repetition && game.count >= 3 {
             return SearchResult::GameOver(Outcome::draw(Termination::Repetition));
         }
+        let keys = game.keys;
         let moves = root.legal_moves(rules);
+        // The endgame oracle: the value of each root move it (or the rules)
+        // can tell; when it knows them all, the best is played at once.
+        let oracle = self.config.oracle.as_deref();
+        let (tbs, root_hits) = match oracle {
+            Some(o) if root.occupied().count() <= o.max_pieces() => {
+                tb_root::root_values(o, root, &moves, &game.reps, rules)
+            }
+            _ => (Vec::new(), 0),
+        };
+        if let (Some(o), false) = (oracle, limits.infinite) {
+            if let Some(result) = tb_root::oracle_result(
+                o,
+                root,
+                &moves,
+                &tbs,
+                self.config.multipv,
+                rules,
+                start,
+                root_hits,
+                &mut progress,
+            ) {
+                return result;
+            }
+        }
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let forced = moves.len() == 1 && !limits.infinite;
         if forced {
@@ -340,6 +286,8 @@ impl Engine {
         self.tt.new_search();
         let plan = TimePlan::new(limits, root.turn(), &self.config.search.params);
         let counters: Vec<AtomicU64> = (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
+        let tb_counters: Vec<AtomicU64> =
+            (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
         let abort = AtomicBool::new(false);
         let ctx = Ctx {
             tt: &self.tt,
@@ -353,9 +301,12 @@ impl Engine {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             counters: &counters,
             multipv: self.config.multipv,
+            oracle,
+            oracle_pieces: oracle.map_or(0, |o| o.max_pieces()),
+            tb_counters: &tb_counters,
         };
         for w in &mut self.workers {
-            w.prepare(&ctx, root, &keys, &moves);
+            w.prepare(&ctx, root, &keys, &moves, &tbs);
         }
         let (main, helpers) = self
             .workers
@@ -381,6 +332,7 @@ impl Engine {
             abort.store(true, Ordering::Relaxed);
         });
         let nodes = main.nodes + helpers.iter().map(|h| h.nodes).sum::<u64>();
+        let tbhits = root_hits + main.tb_hits + helpers.iter().map(|h| h.tb_hits).sum::<u64>();
         // The thread that completed the deepest iteration gives the result
         // (the main thread on ties): a helper one ply ahead is worth using.
         let chosen: &Worker = helpers
@@ -400,6 +352,7 @@ impl Engine {
                     rm.best_score()
                 }),
                 pv: rm.pv.clone(),
+                tb: rm.tb,
             })
             .collect();
         let best = &chosen.root_moves[0];
@@ -412,38 +365,46 @@ impl Engine {
             nodes,
             time: start.elapsed(),
             interrupted: main.stopped(),
+            tb: lines[0].tb,
+            tbhits,
             lines,
         })
     }
 }
 
-/// The keys of the positions of `history` that a search from `root` may
-/// repeat: the longest run at its end with, for each side, as many men on
-/// each rank and as many kings as the root (any other position is behind
-/// an irreversible move: a capture, a promotion or a man's step forward;
-/// men's sideways steps can be undone).
-fn repeatable_history(root: &Position, history: &[Position]) -> Vec<u64> {
-    let same = |p: &Position| {
-        Color::ALL.iter().all(|&c| {
-            (0..8).all(|r| {
-                let rank = Bitboard::rank(r);
-                (p.pieces_of(c, Role::Man) & rank).count()
-                    == (root.pieces_of(c, Role::Man) & rank).count()
-            }) && p.pieces_of(c, Role::King).count() == root.pieces_of(c, Role::King).count()
-        })
-    };
-    let run = history.iter().rev().take_while(|p| same(p)).count();
-    history[history.len() - run..]
-        .iter()
-        .map(|p| p.hash())
-        .collect()
+/// What the game history means for a search from its root.
+pub(crate) struct RootHistory {
+    /// The game's positions, the root last.
+    pub(crate) reps: Repetitions,
+    /// The Zobrist keys of the positions before the root that the search
+    /// may repeat (those since the last irreversible move), oldest first.
+    pub(crate) keys: Vec<u64>,
+    /// How often the root position has occurred, counting itself.
+    pub(crate) count: usize,
+}
+
+/// Reads `history` (the positions before `root`, oldest first) with the
+/// rules library's repetition tracker: the root's occurrence count and the
+/// positions the search may repeat. The search's own check (`is_draw`)
+/// compares these keys along its path as a fast path; a test drives both
+/// over random games.
+pub(crate) fn repeatable_history(root: &Position, history: &[Position]) -> RootHistory {
+    let mut reps = Repetitions::from_positions(history);
+    reps.push(*root);
+    let count = reps.count();
+    let run = reps.repeatable();
+    let keys = run[..run.len() - 1].iter().map(Position::hash).collect();
+    RootHistory { reps, keys, count }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::InfoKind;
     use std::collections::HashSet;
-    use tama_core::{Piece, Setup, Square};
+    use std::time::Duration;
+    use tama_core::Move;
+    use tama_core::{Color, Piece, Role, Setup, Square};
 
     fn position(turn: Color, pieces: &[(Square, Color, Role)]) -> Position {
         let mut s = Setup::empty(turn);
@@ -900,7 +861,8 @@ mod tests {
                 (Square::C3, White, Role::Man),
             ],
         );
-        let keys = repeatable_history(&root, &[root, before_man_move, same_men]);
-        assert_eq!(keys, vec![same_men.hash()]);
+        let h = repeatable_history(&root, &[root, before_man_move, same_men]);
+        assert_eq!(h.keys, vec![same_men.hash()]);
+        assert_eq!(h.count, 1);
     }
 }

@@ -7,6 +7,25 @@
 //! A [`StopHandle`] ends a search from another thread. The crate sees only
 //! `tama-core` types and never prints.
 //!
+//! The public surface is the engine and what configures and reports it:
+//!
+//! - [`Engine`] and [`EngineConfig`] (table size, threads, lines, the
+//!   [`SearchOptions`] feature switches and parameters, the [`EvalOptions`]
+//!   terms and [`params`] weights, an endgame [`Oracle`]);
+//! - [`options`]: every setting of the configuration by name, with its
+//!   type, range and default, settable from text
+//!   ([`EngineConfig::from_settings`], [`Engine::set_option`]) for any
+//!   front end;
+//! - [`Limits`] (depth, nodes, time, clock) and [`Score`];
+//! - the reports: [`Info`] during the search, [`SearchResult`] /
+//!   [`BestMove`] / [`Line`] at the end;
+//! - [`Evaluator`], the static evaluation;
+//! - [`oracle`]: the hook for endgame tablebases ([`EndgameOracle`],
+//!   [`OracleValue`], [`Wdl`]) and how the search uses it.
+//!
+//! Matches, Elo statistics, the reference player and the bench signature
+//! are in the `tama-arena` crate.
+//!
 //! ```
 //! use tama_core::{Position, Rules};
 //! use tama_search::{Engine, EngineConfig, InfoKind, Limits};
@@ -63,31 +82,33 @@
 //!   (one piece each, lone king against men, trading down when ahead) and
 //!   tempo (the centre and mobility terms exist but are off: they did not
 //!   win games); every weight is in [`params`], fitted to self-play results
-//!   (Texel's method, `examples/tune.rs`) and checked in matches.
-//! - **Matches** with paired openings, adjudication and Elo estimates in
-//!   [`arena`] (against the plain [`baseline`] player, or between
-//!   configurations for ablation), and a fixed search signature in
-//!   [`bench`](mod@bench).
+//!   (Texel's method, `tama-arena`'s `examples/tune.rs`) and checked in
+//!   matches (the `tama-arena` crate plays them).
 #![deny(missing_docs)]
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
-pub mod arena;
-pub mod baseline;
-pub mod bench;
 mod bits;
 mod engine;
 mod eval;
 mod limits;
+pub mod options;
 pub mod oracle;
 pub mod params;
+mod qsearch;
+mod report;
+mod root;
 mod score;
 mod search;
+mod tb_root;
+#[cfg(test)]
+mod test_support;
 mod tt;
+mod worker;
 
-pub use engine::{
-    BestMove, Engine, EngineConfig, Info, InfoKind, Line, SearchResult, StopHandle, MAX_DEPTH,
-};
+pub use engine::{Engine, EngineConfig, StopHandle, MAX_DEPTH};
 pub use eval::{EvalOptions, Evaluator};
 pub use limits::{Clock, Limits};
 pub use oracle::{EndgameOracle, Oracle, OracleValue, Wdl};
+pub use params::SearchOptions;
+pub use report::{BestMove, Info, InfoKind, Line, SearchResult};
 pub use score::{Score, ScoreKind, MAX_PLY};
-pub use search::SearchOptions;

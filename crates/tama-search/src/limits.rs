@@ -90,6 +90,26 @@ impl Limits {
     pub fn is_deterministic(&self) -> bool {
         self.movetime.is_none() && self.clock.is_none()
     }
+
+    /// The time after which a search of `turn`'s move under these limits
+    /// is cut off (from the movetime, or the share of the clock the engine
+    /// allows itself with the given parameters); `None` without a time
+    /// limit. Other players (a match's reference player) use it to keep
+    /// the same time budget as the engine.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tama_core::Color;
+    /// use tama_search::{params::SearchParams, Limits};
+    ///
+    /// let limits = Limits::movetime(Duration::from_millis(100));
+    /// let cut = limits.hard_deadline(Color::White, &SearchParams::DEFAULT).unwrap();
+    /// assert!(cut <= Duration::from_millis(100));
+    /// assert_eq!(Limits::depth(5).hard_deadline(Color::White, &SearchParams::DEFAULT), None);
+    /// ```
+    pub fn hard_deadline(&self, turn: Color, params: &SearchParams) -> Option<Duration> {
+        TimePlan::new(self, turn, params).hard
+    }
 }
 
 /// The time budget of one search.

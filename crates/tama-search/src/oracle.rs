@@ -6,11 +6,38 @@
 //! capture is pending. An answer is the value of the position for the side
 //! to move with the distance to the result; `None` means "not covered" and
 //! the engine searches as usual.
+//!
+//! # How the engine uses the answers
+//!
+//! - **Interior nodes**: a position reached in the search whose piece
+//!   count is at most [`EndgameOracle::max_pieces`] and where the side to
+//!   move has no capture is probed (a capture position is searched through
+//!   to its quiet successors, which are probed in turn). The rules decide
+//!   first: the one-each draw and a repetition are draws without a probe.
+//!   An answer ends the node like an exact table hit.
+//! - **Scores**: a win with distance `d` found `p` plies from the root is
+//!   the score *win in `p + d`* ([`Score::win_in`]), a loss *loss in
+//!   `p + d`*, a draw 0. Wins found by the search itself and the oracle's
+//!   are on one scale: exact when the oracle counts plies to the end of the
+//!   game, an ordering by distance otherwise. Distances are capped at
+//!   4095 plies.
+//! - **Root**: when every legal move leads to a position the oracle or the
+//!   rules decide, the engine plays the move that keeps the value with the
+//!   best distance (the shortest win, the longest loss, any move that
+//!   keeps a draw) without searching, unless the limits say `infinite`. So
+//!   a perfect oracle makes it convert every won position and hold every
+//!   drawn one.
+//! - **Reports**: [`BestMove::tb`](crate::BestMove::tb),
+//!   [`Line::tb`](crate::Line::tb) and [`Info::tb`](crate::Info::tb) carry
+//!   the oracle's value of a root move when it has one, and `tbhits` counts
+//!   the answers.
 
 use std::fmt;
 use std::sync::Arc;
 
 use tama_core::{Position, Rules};
+
+use crate::score::{Score, MATE, MAX_DISTANCE};
 
 /// Win, draw or loss for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,6 +71,57 @@ pub struct OracleValue {
     /// metric (for a win, the fewest plies the winner needs; for a loss,
     /// the most the loser can hold out); 0 for a draw.
     pub distance: u32,
+}
+
+impl OracleValue {
+    /// The value of the position before the last move, for the side that
+    /// made it: the result flipped, one ply further away (a draw stays a
+    /// draw at distance 0).
+    ///
+    /// ```
+    /// use tama_search::{OracleValue, Wdl};
+    ///
+    /// let lost = OracleValue { wdl: Wdl::Loss, distance: 6 };
+    /// assert_eq!(lost.for_mover(), OracleValue { wdl: Wdl::Win, distance: 7 });
+    /// ```
+    #[must_use]
+    pub fn for_mover(self) -> OracleValue {
+        match self.wdl {
+            Wdl::Draw => OracleValue {
+                wdl: Wdl::Draw,
+                distance: 0,
+            },
+            wdl => OracleValue {
+                wdl: wdl.flip(),
+                distance: self.distance.saturating_add(1),
+            },
+        }
+    }
+
+    /// The value as a search score for the side to move: a win in
+    /// `distance` plies, a loss in `distance` plies, or a draw (distances
+    /// beyond 4095 count as 4095).
+    ///
+    /// ```
+    /// use tama_search::{OracleValue, Score, Wdl};
+    ///
+    /// let win = OracleValue { wdl: Wdl::Win, distance: 37 };
+    /// assert_eq!(win.score(), Score::win_in(37));
+    /// ```
+    pub fn score(self) -> Score {
+        Score::from_raw(self.raw_score(0))
+    }
+
+    /// The score of this value found `ply` plies from the root, as the
+    /// search keeps it.
+    pub(crate) fn raw_score(self, ply: usize) -> i32 {
+        let d = (u64::from(self.distance) + ply as u64).min(u64::from(MAX_DISTANCE - 1)) as i32;
+        match self.wdl {
+            Wdl::Win => MATE - d,
+            Wdl::Draw => 0,
+            Wdl::Loss => -MATE + d,
+        }
+    }
 }
 
 /// A source of exact endgame values.

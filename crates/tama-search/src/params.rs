@@ -8,7 +8,7 @@
 //! The evaluation weights were fitted to the results of self-play games
 //! (Texel's method: least squares between the game result and a logistic
 //! function of the static evaluation of quiet positions; see
-//! `examples/tune.rs`), then checked in engine matches.
+//! `tama-arena`'s `examples/tune.rs`), then checked in engine matches.
 //! Board tables are written from White's side with rank 8 (White's promotion
 //! rank) on top, as the board is drawn; Black uses them mirrored.
 
@@ -264,5 +264,74 @@ impl SearchParams {
 impl Default for SearchParams {
     fn default() -> SearchParams {
         SearchParams::DEFAULT
+    }
+}
+
+/// Which search features are used (for ablation), and the search
+/// parameters.
+///
+/// ```
+/// use tama_search::SearchOptions;
+///
+/// let no_lmr = SearchOptions { lmr: false, ..SearchOptions::default() };
+/// assert!(no_lmr.tt && !no_lmr.lmr);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchOptions {
+    /// Use the transposition table for cut-offs and move ordering.
+    pub tt: bool,
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Killer moves in move ordering.
+    pub killers: bool,
+    /// The history heuristic in move ordering.
+    pub history: bool,
+    /// Extend forced moves (a single legal move, typically a capture).
+    pub extensions: bool,
+    /// In the quiescence stage, answer a pending capture threat by trying
+    /// the quiet moves instead of trusting the static evaluation.
+    pub qsearch_threats: bool,
+    /// In the quiescence stage, try moves that crown a man.
+    pub qsearch_promotions: bool,
+    /// Reverse futility pruning near the leaves.
+    pub rfp: bool,
+    /// Null-move pruning (pass and see whether the opponent still cannot
+    /// reach beta).
+    pub null_move: bool,
+    /// Late-move pruning: skip the last quiet moves near the leaves.
+    pub lmp: bool,
+    /// Futility pruning: skip quiet moves that cannot raise alpha near the
+    /// leaves.
+    pub futility: bool,
+    /// The numbers.
+    pub params: SearchParams,
+}
+
+impl SearchOptions {
+    /// The engine as shipped: every feature on except quiescence threat
+    /// answers and late-move pruning, which did not win games in matches
+    /// (see BENCHMARKS.md); default parameters.
+    pub const DEFAULT: SearchOptions = SearchOptions {
+        tt: true,
+        aspiration: true,
+        lmr: true,
+        killers: true,
+        history: true,
+        extensions: true,
+        qsearch_threats: false,
+        qsearch_promotions: true,
+        rfp: true,
+        null_move: true,
+        lmp: false,
+        futility: true,
+        params: SearchParams::DEFAULT,
+    };
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions::DEFAULT
     }
 }

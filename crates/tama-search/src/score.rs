@@ -9,8 +9,12 @@ pub const MAX_PLY: usize = 128;
 /// The internal value of a win at the root (a win in `n` plies is
 /// `MATE - n`).
 pub(crate) const MATE: i32 = 30_000;
+/// Wins and losses are counted up to this many plies (exclusive): the
+/// search finds them within [`MAX_PLY`], an endgame oracle may know longer
+/// ones.
+pub(crate) const MAX_DISTANCE: u32 = 4096;
 /// Values at or beyond this magnitude are wins or losses.
-pub(crate) const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+pub(crate) const MATE_BOUND: i32 = MATE - MAX_DISTANCE as i32;
 /// Larger than any score.
 pub(crate) const INFINITY: i32 = MATE + 1;
 /// Static evaluations are clamped to this magnitude.
@@ -21,7 +25,9 @@ pub(crate) const EVAL_LIMIT: i32 = MATE_BOUND - 1;
 /// number of plies to the end of the game.
 ///
 /// Scores are ordered: every loss is below every value, every value below
-/// every win; a quicker win is greater than a slower one.
+/// every win; a quicker win is greater than a slower one. Wins and losses
+/// are counted up to 4095 plies: the search finds them within [`MAX_PLY`],
+/// an endgame oracle may report longer ones (see [`oracle`](crate::oracle)).
 ///
 /// ```
 /// use tama_search::{Score, ScoreKind};
@@ -68,9 +74,9 @@ impl Score {
     ///
     /// # Panics
     ///
-    /// If `plies` is not below 2 × [`MAX_PLY`].
+    /// If `plies` is not below 4096.
     pub const fn win_in(plies: u32) -> Score {
-        assert!(plies < 2 * MAX_PLY as u32, "win distance out of range");
+        assert!(plies < MAX_DISTANCE, "win distance out of range");
         Score(MATE - plies as i32)
     }
 
@@ -78,9 +84,9 @@ impl Score {
     ///
     /// # Panics
     ///
-    /// If `plies` is not below 2 × [`MAX_PLY`].
+    /// If `plies` is not below 4096.
     pub const fn loss_in(plies: u32) -> Score {
-        assert!(plies < 2 * MAX_PLY as u32, "loss distance out of range");
+        assert!(plies < MAX_DISTANCE, "loss distance out of range");
         Score(-MATE + plies as i32)
     }
 

@@ -68,7 +68,13 @@ const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 const DEFAULT_PDN_MOVETIME: Duration = Duration::from_millis(200);
 
 /// Runs `tama analyse --pdn`: annotates the games of a PDN file.
-fn run_pdn(args: &Args, file: &std::path::Path, out: &mut dyn Write, term: Terminal) -> CmdResult {
+fn run_pdn(
+    args: &Args,
+    file: &std::path::Path,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    term: Terminal,
+) -> CmdResult {
     if args.position.rules.is_some() {
         return Err(CliError::usage(
             "--rules does not apply with --pdn: each game's Rules tag decides",
@@ -95,12 +101,11 @@ fn run_pdn(args: &Args, file: &std::path::Path, out: &mut dyn Write, term: Termi
         game: args.game.map(|g| g as usize),
         limits,
     };
-    let mut stderr = std::io::stderr();
     match &args.output {
-        None => analyse_pdn::run(&job, &mut engine, out, &mut stderr, term),
+        None => analyse_pdn::run(&job, &mut engine, out, err, term),
         Some(path) => {
             let mut buf = Vec::new();
-            let code = analyse_pdn::run(&job, &mut engine, &mut buf, &mut stderr, term)?;
+            let code = analyse_pdn::run(&job, &mut engine, &mut buf, err, term)?;
             std::fs::write(path, buf)
                 .map_err(|e| CliError::usage(format!("cannot write {}: {e}", path.display())))?;
             Ok(code)
@@ -108,10 +113,10 @@ fn run_pdn(args: &Args, file: &std::path::Path, out: &mut dyn Write, term: Termi
     }
 }
 
-/// Runs `tama analyse`.
-pub fn run(args: &Args, out: &mut dyn Write, term: Terminal) -> CmdResult {
+/// Runs `tama analyse`; with `--pdn`, per-game problems go to `err`.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write, term: Terminal) -> CmdResult {
     if let Some(file) = &args.pdn {
-        return run_pdn(args, file, out, term);
+        return run_pdn(args, file, out, err, term);
     }
     let pos = args.position.position()?;
     let rules = args.position.rules()?;

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use serde_json::json;
-use tama_search::bench;
+use tama_arena::bench;
 
 use crate::common::write_json;
 use crate::error::{CmdResult, EXIT_OK};

@@ -1,7 +1,7 @@
 //! `tama match`: engine-versus-engine matches between two settings, with
 //! paired openings, a live W/D/L progress bar, the Elo difference and the
 //! games as PDN. The games themselves are played by
-//! [`tama_search::arena`].
+//! [`tama_arena`].
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -10,14 +10,12 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+use tama_arena::{Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind};
 use tama_core::{Position, Rules, Termination};
 use tama_notation::fen::parse_fen;
 use tama_notation::pdn::{GameResult, PdnGame, PdnReader};
 use tama_notation::rules_text::write_rules;
-use tama_search::arena::{
-    self, Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind,
-};
-use tama_search::params::EvalParams;
+use tama_search::options::{self, OptionGroup};
 use tama_search::Limits;
 
 use crate::common::{parse_rules_arg, write_json};
@@ -92,6 +90,10 @@ pub struct Args {
     /// Print a JSON summary instead of the text summary.
     #[arg(long)]
     pub json: bool,
+    /// List every engine option a setting may change (name, type and
+    /// range, default, what it does) and exit.
+    #[arg(long)]
+    pub list_options: bool,
 }
 
 /// Random opening length without `--random-plies`.
@@ -105,6 +107,10 @@ const BAR_WIDTH: usize = 30;
 
 /// Runs `tama match`.
 pub fn run(args: &Args, out: &mut dyn Write, term: Terminal) -> CmdResult {
+    if args.list_options {
+        list_options(out, args.json)?;
+        return Ok(EXIT_OK);
+    }
     let rules = parse_rules_arg(args.rules.as_deref())?;
     let defaults = Limits {
         depth: args.depth,
@@ -138,7 +144,7 @@ pub fn run(args: &Args, out: &mut dyn Write, term: Terminal) -> CmdResult {
     let result = std::thread::scope(|s| -> Result<MatchResult, CliError> {
         let games = s.spawn(|| {
             let tx = tx;
-            arena::play_match(&a, &b, &config, |g: &GameRecord| {
+            tama_arena::play_match(&a, &b, &config, |g: &GameRecord| {
                 let _ = tx.send(g.score_a());
             })
         });
@@ -218,17 +224,6 @@ fn player(which: &str, setting: &str, args: &Args, defaults: Limits) -> Result<P
                 .filter(|&n| n > 0)
                 .ok_or_else(|| bad(format!("`{part}`: `{v}` is not a positive number")))
         };
-        if let Some((key, v)) = part.split_once('=') {
-            if let Some(range) = setting_range(key) {
-                if !v.parse::<i64>().is_ok_and(|n| range.contains(&n)) {
-                    return Err(bad(format!(
-                        "`{part}`: `{key}` takes a number from {} to {}",
-                        range.start(),
-                        range.end()
-                    )));
-                }
-            }
-        }
         match part.split_once('=') {
             Some(("depth", v)) => {
                 own.depth = Some(u32::try_from(number(v)?.min(60)).unwrap_or(60));
@@ -251,17 +246,66 @@ fn player(which: &str, setting: &str, args: &Args, defaults: Limits) -> Result<P
     Ok(Player::new(name, kind, limits))
 }
 
-/// The values a player setting takes, for the settings the engine uses
-/// unchecked: the table size and threads as `--hash` and `--threads` allow
-/// (more would abort the process), evaluation weights within ±100 men
-/// (more would overflow the evaluation).
-fn setting_range(key: &str) -> Option<std::ops::RangeInclusive<i64>> {
-    match key {
-        "hash" => Some(1..=65_536),
-        "threads" => Some(1..=256),
-        _ if EvalParams::names().iter().any(|n| n == key) => Some(-10_000..=10_000),
-        _ => None,
+/// Writes the engine's option registry: one line per option, or a JSON
+/// array of `{"name", "aliases", "group", "type", "min", "max", "default",
+/// "description"}`.
+fn list_options(out: &mut dyn Write, json: bool) -> Result<(), CliError> {
+    if json {
+        let list: Vec<Value> = options::all()
+            .iter()
+            .map(|o| {
+                let (kind, min, max) = match o.kind {
+                    options::OptionKind::Bool => ("bool", Value::Null, Value::Null),
+                    options::OptionKind::Int { min, max } => ("int", json!(min), json!(max)),
+                    options::OptionKind::Real { min, max } => ("real", json!(min), json!(max)),
+                };
+                let default = match o.default_value() {
+                    options::OptionValue::Bool(b) => json!(b),
+                    options::OptionValue::Int(n) => json!(n),
+                    options::OptionValue::Real(x) => json!(x),
+                };
+                json!({
+                    "name": o.name,
+                    "aliases": o.aliases,
+                    "group": o.group.name(),
+                    "type": kind,
+                    "min": min,
+                    "max": max,
+                    "default": default,
+                    "description": o.description,
+                })
+            })
+            .collect();
+        return write_json(out, &Value::Array(list));
     }
+    let mut group = None;
+    for o in options::all() {
+        if group != Some(o.group) {
+            group = Some(o.group);
+            let title = match o.group {
+                OptionGroup::Engine => "engine (NAME=VALUE)",
+                OptionGroup::SearchFeature => "search features (-NAME, +NAME or NAME=BOOL)",
+                OptionGroup::SearchParam => "search parameters (NAME=VALUE)",
+                OptionGroup::EvalTerm => {
+                    "evaluation terms (-NAME, +NAME with or without eval_; -eval: material only)"
+                }
+                OptionGroup::EvalWeight => "evaluation weights in centi-men (NAME=VALUE)",
+            };
+            writeln!(out, "{title}:")?;
+        }
+        let mut name = o.name.to_string();
+        for alias in o.aliases {
+            name.push_str(&format!(" | {alias}"));
+        }
+        writeln!(
+            out,
+            "  {name:<32} {:<22} default {:<8} {}",
+            o.kind.to_string(),
+            o.default_value().to_string(),
+            o.description
+        )?;
+    }
+    Ok(())
 }
 
 /// `depth 6`, `100 ms`, `depth 6, 5000 nodes`.
@@ -290,7 +334,7 @@ fn openings(args: &Args, rules: &Rules) -> Result<Vec<Opening>, CliError> {
         None => {
             let pairs = (args.games.unwrap_or(DEFAULT_GAMES) as usize).div_ceil(2);
             let plies = args.random_plies.unwrap_or(DEFAULT_RANDOM_PLIES) as usize;
-            let list = arena::random_openings(rules, pairs, plies, args.seed);
+            let list = tama_arena::random_openings(rules, pairs, plies, args.seed);
             (list, pairs)
         }
     };
@@ -376,13 +420,14 @@ fn pdn_games(result: &MatchResult, rules: &Rules) -> Vec<PdnGame> {
                 }
             }
             pdn.set_result(GameResult::from_outcome(g.outcome));
-            if g.outcome.termination == Termination::Adjudication {
-                let note = if g.time_forfeit {
-                    "lost on time"
-                } else {
-                    "adjudicated"
-                };
-                let _ = pdn.push_comment(note);
+            match g.outcome.termination {
+                Termination::Adjudication => {
+                    let _ = pdn.push_comment("adjudicated");
+                }
+                Termination::TimeForfeit => {
+                    let _ = pdn.push_comment("lost on time");
+                }
+                _ => {}
             }
             pdn
         })
@@ -523,5 +568,34 @@ mod tests {
         let e = player("b", "full,-nonsense", &a, Limits::depth(5)).unwrap_err();
         assert!(e.message.contains("nonsense"), "{}", e.message);
         assert!(player("b", "full,depth=x", &a, Limits::depth(5)).is_err());
+    }
+
+    #[test]
+    fn list_options_shows_the_registry() {
+        let mut out = Vec::new();
+        list_options(&mut out, true).unwrap();
+        let v: Value = serde_json::from_slice(&out).unwrap();
+        let list = v.as_array().unwrap();
+        assert_eq!(list.len(), options::all().len());
+        let hash = list.iter().find(|o| o["name"] == "hash").unwrap();
+        assert_eq!(
+            (&hash["type"], &hash["min"], &hash["max"], &hash["default"]),
+            (&json!("int"), &json!(1), &json!(65536), &json!(16))
+        );
+        let mut text = Vec::new();
+        list_options(&mut text, false).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("null_move | nmp"), "{text}");
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with("  ")).count(),
+            options::all().len()
+        );
+        // A setting refused by the registry names the option and range.
+        let a = args(&[]);
+        let e = player("a", "full,king=99999", &a, Limits::depth(5)).unwrap_err();
+        assert_eq!(
+            e.message,
+            "invalid --a `full,king=99999`: king=99999: out of range -10000..=10000"
+        );
     }
 }

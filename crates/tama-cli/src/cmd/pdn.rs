@@ -62,17 +62,6 @@ pub enum PdnCommand {
     },
 }
 
-/// Runs `tama pdn` with the process's standard input (read only for the
-/// file `-`) and standard error.
-pub fn run(args: &Args, out: &mut dyn Write) -> CmdResult {
-    run_io(
-        args,
-        &mut io::BufReader::new(io::stdin()),
-        out,
-        &mut io::stderr(),
-    )
-}
-
 /// Runs `tama pdn` with the given standard input (read for the file `-`),
 /// output and error streams (per-game problems of `fmt` and `json` go to
 /// `err`).

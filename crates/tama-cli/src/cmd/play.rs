@@ -2,26 +2,36 @@
 //! between two people at one keyboard, or engine against engine.
 //!
 //! The session reads one line at a time from standard input, so it can be
-//! scripted through a pipe (end of input quits cleanly). The session logic
-//! is in the `session` module; this one holds the options and the engine
+//! scripted through a pipe (end of input quits cleanly). By job:
+//! `command` reads a typed line into a [`Command`] (a pure function),
+//! `session` carries commands out on the game (a `tama_core::Game`, which
+//! also knows resignations and agreed draws) and the engine, `view` draws
+//! the board, `record` saves and loads PDN, `thinking` asks the engine (moves,
+//! hints, evaluations, draw offers), `text` writes moves, scores and
+//! endings for people. This module holds the options and the engine
 //! levels.
 
+mod command;
+mod record;
 mod session;
+mod strength;
 mod text;
+mod thinking;
+mod view;
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use clap::ValueEnum;
-use tama_core::Color;
 use tama_notation::fen::parse_fen;
-use tama_search::Limits;
 
 use crate::common::PositionArgs;
 use crate::error::{CmdResult, EXIT_OK};
 use crate::terminal::{StyleArgs, Terminal};
 
+pub use command::Command;
 pub use session::Session;
+pub use strength::{Strength, DEFAULT_LEVEL};
 
 /// The options of `tama play` (its help text is the doc comment of
 /// [`Command::Play`](crate::cli::Command::Play)).
@@ -83,80 +93,13 @@ pub enum Players {
 }
 
 impl Players {
-    /// Whether a person plays each colour, indexed by [`Color::index`].
+    /// Whether a person plays each colour, indexed by [`Color::index`](tama_core::Color::index).
     pub fn humans(self) -> [bool; 2] {
         match self {
             Players::White => [true, false],
             Players::Black => [false, true],
             Players::Both => [true, true],
             Players::None => [false, false],
-        }
-    }
-}
-
-/// How strongly the engine plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
-    /// A level from 1 to 10 (see [`Strength::limits`]).
-    Level(u8),
-    /// A fixed depth.
-    Depth(u32),
-    /// A fixed time per move.
-    Movetime(Duration),
-}
-
-/// The default level: depth 8 or 0.4 s per move, quick enough to feel
-/// responsive and still a fair opponent.
-pub const DEFAULT_LEVEL: u8 = 5;
-
-/// Depth and time per move of each level (index 0 is level 1).
-const LEVELS: [(Option<u32>, u64); 10] = [
-    (Some(1), 100),
-    (Some(2), 100),
-    (Some(3), 150),
-    (Some(5), 250),
-    (Some(8), 400),
-    (Some(11), 700),
-    (Some(14), 1000),
-    (None, 2000),
-    (None, 4000),
-    (None, 8000),
-];
-
-impl Strength {
-    /// The search limits of a move.
-    pub fn limits(self) -> Limits {
-        match self {
-            Strength::Level(n) => {
-                let (depth, ms) = LEVELS[usize::from(n.clamp(1, 10)) - 1];
-                Limits {
-                    depth,
-                    movetime: Some(Duration::from_millis(ms)),
-                    ..Limits::default()
-                }
-            }
-            Strength::Depth(d) => Limits::depth(d),
-            Strength::Movetime(t) => Limits::movetime(t),
-        }
-    }
-
-    /// A short description: `level 5`, `depth 6`, `500 ms`.
-    pub fn describe(self) -> String {
-        match self {
-            Strength::Level(n) => format!("level {n}"),
-            Strength::Depth(d) => format!("depth {d}"),
-            Strength::Movetime(t) => format!("{} ms", t.as_millis()),
-        }
-    }
-
-    /// What a level means: `depth 8, 400 ms per move`.
-    pub fn explain(self) -> String {
-        let limits = self.limits();
-        match (limits.depth, limits.movetime) {
-            (Some(d), Some(t)) => format!("depth {d}, at most {} ms per move", t.as_millis()),
-            (Some(d), None) => format!("depth {d} per move"),
-            (None, Some(t)) => format!("{} ms per move", t.as_millis()),
-            (None, None) => "no limit".to_string(),
         }
     }
 }
@@ -205,31 +148,4 @@ pub fn run(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write, term: Term
     );
     session.run(input)?;
     Ok(EXIT_OK)
-}
-
-/// The colour whose turn it is named for people.
-fn side_name(color: Color) -> &'static str {
-    crate::board::color_name(color)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn levels_grow_stronger() {
-        let mut last = (0, 0);
-        for n in 1..=10u8 {
-            let l = Strength::Level(n).limits();
-            let ms = l.movetime.unwrap().as_millis();
-            let depth = l.depth.unwrap_or(u32::MAX);
-            assert!(depth >= last.0 && ms >= last.1, "level {n}");
-            last = (depth, ms);
-        }
-        assert_eq!(
-            Strength::Level(5).explain(),
-            "depth 8, at most 400 ms per move"
-        );
-        assert!(Strength::Depth(3).limits().is_deterministic());
-    }
 }

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use tama_core::{position_outcome, IllegalMoveError, Move, Outcome, Position, Rules, Termination};
+use tama_core::{history_outcome, IllegalMoveError, Move, Outcome, Position, Repetitions, Rules};
 
 use super::tags::{structural, valid_name, TagError, Tags};
 use super::GameResult;
@@ -332,7 +332,7 @@ impl PdnGame {
     pub fn tag(&self, name: &str) -> Option<String> {
         match structural(name) {
             Some("Result") => Some(self.result.as_str().to_string()),
-            Some("GameType") => Some(super::writer::game_type(&self.rules).to_string()),
+            Some("GameType") => Some(super::tags::game_type(&self.rules).to_string()),
             Some("Rules") => Some(crate::rules_text::write_rules(&self.rules)),
             Some("FEN") => (self.is_setup()).then(|| crate::fen::write_fen(self.start())),
             Some("SetUp") => self.is_setup().then(|| "1".to_string()),
@@ -444,20 +444,18 @@ impl PdnGame {
     /// did: no legal move, one piece each (`draw-one-each`) or threefold
     /// repetition (`draw-repetition`).
     pub fn outcome(&self) -> Option<Outcome> {
-        let positions = self.main_positions();
-        board_outcome(&positions, &self.rules)
+        history_outcome(&self.main_history(), &self.rules)
     }
 
-    fn main_positions(&self) -> Vec<(Position, bool)> {
+    /// The positions of the main line in a repetition tracker.
+    fn main_history(&self) -> Repetitions {
         let mut pos = *self.start();
-        let mut v = Vec::with_capacity(self.main.len() + 1);
-        v.push((pos, false));
+        let mut reps = Repetitions::new(pos);
         for n in &self.main.nodes {
-            let reversible = pos.is_reversible(&n.mv);
             pos = pos.play_unchecked(&n.mv);
-            v.push((pos, reversible));
+            reps.push(pos);
         }
-        v
+        reps
     }
 
     /// Appends a move to the main line and returns its node. When the move
@@ -467,64 +465,17 @@ impl PdnGame {
     ///
     /// [`PushError`] when the move is illegal or the game is already over.
     pub fn push_move(&mut self, mv: Move) -> Result<&mut Node, PushError> {
-        let mut positions = self.main_positions();
-        if let Some(o) = board_outcome(&positions, &self.rules) {
+        let mut history = self.main_history();
+        if let Some(o) = history_outcome(&history, &self.rules) {
             return Err(PushError::GameOver(o));
         }
-        let (end, _) = *positions.last().expect("start is there");
+        let end = *history.last().expect("the start is there");
         let next = end.play(&self.rules, &mv).map_err(PushError::Illegal)?;
-        let reversible = end.is_reversible(&mv);
-        positions.push((next, reversible));
-        if let Some(o) = board_outcome(&positions, &self.rules) {
+        history.push(next);
+        if let Some(o) = history_outcome(&history, &self.rules) {
             self.result = GameResult::from_outcome(o);
         }
         self.main.nodes.push(Node::new(mv));
         Ok(self.main.nodes.last_mut().expect("just pushed"))
-    }
-
-    /// The canonical PDN text of the game (NOTATION.md "write" rules),
-    /// ending with a blank line. Same as `to_string()`.
-    pub fn to_pdn(&self) -> String {
-        let mut s = String::with_capacity(256 + 12 * self.main.len());
-        super::writer::write_game(self, &mut s);
-        s
-    }
-}
-
-/// The on-board outcome at the end of `history`: positions from the start,
-/// each with whether the move that reached it was reversible (a king's
-/// quiet move or a man's sideways step).
-pub(crate) fn board_outcome(history: &[(Position, bool)], rules: &Rules) -> Option<Outcome> {
-    let (current, _) = history.last()?;
-    if let Some(o) = position_outcome(current, rules) {
-        return Some(o);
-    }
-    if rules.draw_repetition && repetitions(history) >= 3 {
-        return Some(Outcome::draw(Termination::Repetition));
-    }
-    None
-}
-
-/// How many times the last position of `history` occurred, counting the
-/// last one; only positions since the last irreversible move can repeat.
-pub(crate) fn repetitions(history: &[(Position, bool)]) -> usize {
-    let Some((current, _)) = history.last() else {
-        return 0;
-    };
-    let mut count = 1;
-    let mut i = history.len() - 1;
-    while i > 0 && history[i].1 {
-        i -= 1;
-        let (p, _) = &history[i];
-        if p.hash() == current.hash() && p == current {
-            count += 1;
-        }
-    }
-    count
-}
-
-impl fmt::Display for PdnGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_pdn())
     }
 }

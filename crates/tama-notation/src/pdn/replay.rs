@@ -1,10 +1,9 @@
 //! Replay: checks a [`RawGame`] against the rules and builds a
 //! [`PdnGame`].
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
-
-use tama_core::{position_outcome, Color, Move, MoveList, Position, Rules, Termination};
+use tama_core::{
+    history_outcome, Color, Move, MoveList, Position, Repetitions, Rules, Termination,
+};
 
 use super::error::{without_column, PdnError, PdnErrorKind as K};
 use super::game::{Line, Node, PdnGame};
@@ -68,7 +67,7 @@ impl Replayer {
     /// Replays a game record: every tag understood, every move of every
     /// line resolved, the result checked.
     pub(crate) fn replay(&mut self, raw: RawGame) -> Result<PdnGame, PdnError> {
-        self.history.clear();
+        self.history.reps.clear();
         replay(raw, &mut self.history)
     }
 }
@@ -144,15 +143,12 @@ fn replay(raw: RawGame, history: &mut History) -> Result<PdnGame, PdnError> {
         raw.first_number.or(fullmove).unwrap_or(1)
     };
 
-    history.push(&start, false);
+    history.reps.push(start);
     let main = replay_line(raw.main, start, history, &rules, 0)?;
 
     // The result must agree with a game that ended on the board.
     let end = main.end();
-    let over = position_outcome(&end, &rules).or_else(|| {
-        (rules.draw_repetition && history.repetitions() >= 3)
-            .then(|| tama_core::Outcome::draw(Termination::Repetition))
-    });
+    let over = history_outcome(&history.reps, &rules);
     if let Some(o) = over {
         let expected = GameResult::from_outcome(o);
         if raw.result != expected {
@@ -203,7 +199,7 @@ fn replay_line(
         let p = raw.first().map(|n| n.pos).unwrap_or_default();
         return Err(err(p, K::TooDeep(MAX_VARIATION_DEPTH)));
     }
-    let base = history.len();
+    let base = history.reps.len();
     let mut line = Line::new(start);
     line.nodes.reserve_exact(raw.len());
     let mut pos = start;
@@ -214,7 +210,7 @@ fn replay_line(
         {
             return Err(err(rn.pos, K::GameOver(Termination::OnePieceEach)));
         }
-        if rules.draw_repetition && history.repetitions() >= 3 {
+        if rules.draw_repetition && history.reps.is_threefold() {
             return Err(err(rn.pos, K::GameOver(Termination::Repetition)));
         }
         let mv = match resolve(&rn.text, &pos, rules, &mut history.scratch) {
@@ -238,13 +234,12 @@ fn replay_line(
             node.variations
                 .push(replay_line(var, pos, history, rules, depth + 1)?);
         }
-        let reversible = pos.is_reversible(&mv);
         pos = pos.play_unchecked(&mv);
-        history.push(&pos, reversible);
+        history.reps.push(pos);
         line.nodes.push(node);
     }
     if depth > 0 {
-        history.truncate(base);
+        history.reps.truncate(base);
     }
     Ok(line)
 }
@@ -270,85 +265,10 @@ fn resolve(text: &MoveText, pos: &Position, rules: &Rules, list: &mut MoveList) 
     found
 }
 
-/// A hasher for [`Key`]s, whose one `u64` is already well mixed.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 ^= n;
-    }
-}
-
-/// A position within a run of reversible moves (named by where the run
-/// starts). Hashed by the position's Zobrist hash; compared exactly.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Key(Position, usize);
-
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        h.write_u64(self.0.hash() ^ (self.1 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    }
-}
-
-/// The positions of the line being replayed, for threefold repetition in
-/// constant time per move. Positions count together only within a run of
-/// reversible moves (`Position::is_reversible`), as in `tama_core::Game`; a run
-/// is named by the index where it starts.
+/// The positions of the line being replayed (the repetition tracker of
+/// `tama_core`) and a move list reused for every move.
 #[derive(Default)]
 struct History {
-    entries: Vec<Key>,
-    counts: HashMap<Key, u32, BuildHasherDefault<KeyHasher>>,
-    /// A move list reused for every move.
+    reps: Repetitions,
     scratch: MoveList,
-}
-
-impl History {
-    fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    fn clear(&mut self) {
-        self.entries.clear();
-        self.counts.clear();
-    }
-
-    fn push(&mut self, pos: &Position, reversible: bool) {
-        let run = match self.entries.last() {
-            Some(&Key(_, run)) if reversible => run,
-            _ => self.entries.len(),
-        };
-        let key = Key(*pos, run);
-        self.entries.push(key);
-        *self.counts.entry(key).or_insert(0) += 1;
-    }
-
-    fn truncate(&mut self, len: usize) {
-        while self.entries.len() > len {
-            let key = self.entries.pop().expect("longer than len");
-            if let Some(c) = self.counts.get_mut(&key) {
-                *c -= 1;
-                if *c == 0 {
-                    self.counts.remove(&key);
-                }
-            }
-        }
-    }
-
-    /// How often the last position occurred in its run, counting itself.
-    fn repetitions(&self) -> u32 {
-        self.entries
-            .last()
-            .and_then(|k| self.counts.get(k))
-            .copied()
-            .unwrap_or(0)
-    }
 }

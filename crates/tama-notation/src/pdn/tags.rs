@@ -4,6 +4,10 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use std::collections::BTreeMap;
 
+use tama_core::Rules;
+
+use crate::rules_text::write_rules;
+
 /// The seven-tag roster, in the order the writer puts it.
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -11,6 +15,17 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] =
 /// Tags whose meaning is held by the game itself (its result, rules and
 /// start position) rather than in its [`Tags`]. The writer derives them.
 pub const STRUCTURAL_TAGS: [&str; 5] = ["Result", "GameType", "Rules", "FEN", "SetUp"];
+
+/// The `GameType` value written for `rules`: `30,W,8,8,A0,0` (Turkish
+/// draughts in the PDN standard) when the rules text starts from the
+/// `turkish` preset, else `44,W,8,8,A0,0` (Armenian draughts).
+pub(crate) fn game_type(rules: &Rules) -> &'static str {
+    if write_rules(rules).starts_with("turkish") {
+        "30,W,8,8,A0,0"
+    } else {
+        "44,W,8,8,A0,0"
+    }
+}
 
 /// The name of a structural tag when `name` is one (any letter case).
 pub(crate) fn structural(name: &str) -> Option<&'static str> {
@@ -80,7 +95,7 @@ impl Tags {
             Some(r) => self
                 .list
                 .iter()
-                .position(|(n, _)| roster_index(n).map_or(true, |i| i > r))
+                .position(|(n, _)| roster_index(n).is_none_or(|i| i > r))
                 .unwrap_or(self.list.len()),
             None => self.list.len(),
         };

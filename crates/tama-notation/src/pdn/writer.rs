@@ -1,9 +1,11 @@
-//! The canonical writer (NOTATION.md, "Game records (PDN)", write rules).
+//! The canonical writer (docs/NOTATION.md, "Game records (PDN)", write rules).
 
-use tama_core::{Color, Rules};
+use core::fmt;
+
+use tama_core::Color;
 
 use super::game::{Line, PdnGame};
-use super::tags::{escape_value, SEVEN_TAG_ROSTER};
+use super::tags::{escape_value, game_type, SEVEN_TAG_ROSTER};
 use crate::fen::write_fen;
 use crate::movetext::write_move;
 use crate::rules_text::write_rules;
@@ -11,14 +13,19 @@ use crate::rules_text::write_rules;
 /// The width movetext lines are wrapped to.
 pub const LINE_WIDTH: usize = 80;
 
-/// The `GameType` value written for `rules`: `30,W,8,8,A0,0` (Turkish
-/// draughts in the PDN standard) when the rules text starts from the
-/// `turkish` preset, else `44,W,8,8,A0,0` (Armenian draughts).
-pub(crate) fn game_type(rules: &Rules) -> &'static str {
-    if write_rules(rules).starts_with("turkish") {
-        "30,W,8,8,A0,0"
-    } else {
-        "44,W,8,8,A0,0"
+impl PdnGame {
+    /// The canonical PDN text of the game (docs/NOTATION.md "write" rules),
+    /// ending with a blank line. Same as `to_string()`.
+    pub fn to_pdn(&self) -> String {
+        let mut s = String::with_capacity(256 + 12 * self.main.len());
+        write_game(self, &mut s);
+        s
+    }
+}
+
+impl fmt::Display for PdnGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_pdn())
     }
 }
 

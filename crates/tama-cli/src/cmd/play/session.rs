@@ -3,18 +3,20 @@
 
 use std::io::{BufRead, Write};
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
 
-use tama_core::{Color, Game, Move, Outcome, Position, Rules, Square, Termination};
-use tama_notation::fen::{parse_fen, write_fen, Fen};
+use tama_core::{Color, Game, GameOverError, Outcome, Position, Rules, Square};
+use tama_notation::fen::{parse_fen, write_fen};
 use tama_notation::movetext::{write_move, MoveText};
-use tama_notation::pdn::{GameResult, PdnGame, PdnReader};
+use tama_notation::pdn::{GameResult, PdnGame};
 use tama_notation::rules_text::write_rules;
-use tama_search::{Engine, EngineConfig, Info, InfoKind, Limits, Score, SearchResult};
+use tama_search::Engine;
 
-use super::text::{ending, line, move_list, move_rows, white_score};
-use super::{side_name, Strength};
-use crate::board::{BoardView, Marks};
+use super::command::Command;
+use super::record::{looks_like_fen, record, Loaded};
+use super::strength::Strength;
+use super::text::{ending, move_list};
+use super::view::{render, Look};
+use crate::board::color_name as side_name;
 use crate::error::CliError;
 use crate::terminal::{Style, Terminal};
 
@@ -31,13 +33,10 @@ pub const DRAW_ACCEPT_CENTI_MEN: i32 = 30;
 pub const WATCH_MAX_PLIES: usize = 600;
 
 /// How many moves of a principal variation are shown.
-const LINE_LENGTH: usize = 10;
+pub(super) const LINE_LENGTH: usize = 10;
 
 /// How many moves of a principal variation the live progress line shows.
-const LIVE_LINE_LENGTH: usize = 5;
-
-/// How many rows of the move list are shown beside the board.
-const MOVE_ROWS: usize = 6;
+pub(super) const LIVE_LINE_LENGTH: usize = 5;
 
 /// The settings a session starts with.
 #[derive(Clone, Debug)]
@@ -66,7 +65,7 @@ pub struct Config {
 
 /// What the session does after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Next {
+pub(super) enum Next {
     /// Read the next line.
     Continue,
     /// The position changed: draw the board, then let the engine move.
@@ -77,21 +76,19 @@ enum Next {
 
 /// An interactive game.
 pub struct Session<'a> {
-    config: Config,
-    game: Game,
+    pub(super) config: Config,
+    pub(super) game: Game,
     /// The number of the game's first move.
-    first_number: usize,
-    /// How the game ended off the board (agreement, resignation), if it did.
-    ended: Option<Outcome>,
+    pub(super) first_number: usize,
     /// The engine, made when first needed: two people at one keyboard may
     /// never ask it, and its tables take time to set up.
-    engine: Option<Engine>,
-    strength: Strength,
-    flip: bool,
-    out: &'a mut dyn Write,
+    pub(super) engine: Option<Engine>,
+    pub(super) strength: Strength,
+    pub(super) flip: bool,
+    pub(super) out: &'a mut dyn Write,
 }
 
-type Io = Result<(), CliError>;
+pub(super) type Io = Result<(), CliError>;
 
 impl<'a> Session<'a> {
     /// A session writing to `out`.
@@ -99,7 +96,6 @@ impl<'a> Session<'a> {
         Session {
             game: Game::from_position(config.rules, config.start),
             first_number: config.first_move_number,
-            ended: None,
             engine: None,
             strength: config.strength,
             flip: config.flip,
@@ -130,7 +126,7 @@ impl<'a> Session<'a> {
                 // Nobody saw the line typed: echo it after the prompt.
                 writeln!(self.out, "{}", line.trim_end())?;
             }
-            match self.command(line.trim())? {
+            match self.command(Command::parse(&line))? {
                 Next::Continue => {}
                 Next::Changed => {
                     self.show()?;
@@ -143,37 +139,25 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    fn rules(&self) -> Rules {
+    pub(super) fn rules(&self) -> Rules {
         self.config.rules
     }
 
-    /// The engine, made on first use.
-    fn engine(&mut self) -> &mut Engine {
-        let config = &self.config;
-        self.engine.get_or_insert_with(|| {
-            Engine::new(EngineConfig {
-                hash_mib: config.hash_mib,
-                threads: config.threads,
-                ..EngineConfig::default()
-            })
-        })
-    }
-
-    fn position(&self) -> Position {
+    pub(super) fn position(&self) -> Position {
         *self.game.position()
     }
 
-    fn is_human(&self, color: Color) -> bool {
+    pub(super) fn is_human(&self, color: Color) -> bool {
         self.config.humans[color.index()]
     }
 
     /// The game's outcome: on the board, or by agreement or resignation.
-    fn outcome(&self) -> Option<Outcome> {
-        self.ended.or_else(|| self.game.outcome())
+    pub(super) fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
     }
 
     /// The name of a side's player: `you`, `tama, level 5`, `White`.
-    fn player(&self, color: Color) -> String {
+    pub(super) fn player(&self, color: Color) -> String {
         let [w, b] = self.config.humans;
         match (self.is_human(color), w && b) {
             (true, true) => side_name(color).to_string(),
@@ -216,58 +200,17 @@ impl<'a> Session<'a> {
 
     /// Draws the board with the last move marked and the move list beside
     /// it, then the turn or the end of the game.
-    fn show(&mut self) -> Io {
-        let rules = self.rules();
-        let moves = self.game.moves();
-        let marks = moves.last().map(|mv| {
-            let before = &self.game.positions()[moves.len() - 1];
-            Marks::of_move(before, &rules, mv)
-        });
-        let mut panel = vec![
-            format!("White: {}", self.player(Color::White)),
-            format!("Black: {}", self.player(Color::Black)),
-        ];
-        // Only the rows shown are written: writing every move at every
-        // board made a long game cost quadratic time.
-        let from = first_shown_move(
-            self.game.start().turn(),
-            self.first_number,
-            moves.len(),
-            MOVE_ROWS,
-        );
-        let (from_number, _) =
-            super::text::move_number(self.game.start().turn(), self.first_number, from);
-        let rows = move_rows(
-            &self.game.positions()[from],
-            from_number,
-            &rules,
-            &moves[from..],
-        );
-        if !rows.is_empty() {
-            panel.push(String::new());
-            panel.extend(rows);
-        }
-        let view = BoardView {
+    pub(super) fn show(&mut self) -> Io {
+        let players = [self.player(Color::White), self.player(Color::Black)];
+        let look = Look {
             style: self.config.style,
             flip: self.flip,
-            marks: marks.as_ref(),
-            panel: &panel,
+            first_number: self.first_number,
+            players: [&players[0], &players[1]],
         };
-        let board = view.render(&self.position());
+        let board = render(&self.game, &look);
         writeln!(self.out)?;
         self.out.write_all(board.as_bytes())?;
-        if let Some(mv) = moves.last() {
-            let i = moves.len() - 1;
-            let before = &self.game.positions()[i];
-            let (n, black) =
-                super::text::move_number(self.game.start().turn(), self.first_number, i);
-            let dots = if black { "..." } else { "." };
-            writeln!(
-                self.out,
-                "Last move: {n}{dots} {}",
-                write_move(before, &rules, mv)
-            )?;
-        }
         match self.outcome() {
             Some(outcome) => self.announce(outcome)?,
             None => {
@@ -283,7 +226,7 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    fn announce(&mut self, outcome: Outcome) -> Io {
+    pub(super) fn announce(&mut self, outcome: Outcome) -> Io {
         let result = GameResult::from_outcome(outcome);
         writeln!(
             self.out,
@@ -297,145 +240,59 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    /// Ends the game off the board (agreement, resignation).
-    fn end(&mut self, outcome: Outcome) -> Io {
-        self.ended = Some(outcome);
-        self.announce(outcome)
-    }
-
-    /// Lets the engine move while it is its turn and the game goes on.
-    fn engine_turns(&mut self) -> Io {
-        let mut plies = 0;
-        while self.outcome().is_none() && !self.is_human(self.position().turn()) {
-            if plies == WATCH_MAX_PLIES {
-                writeln!(
-                    self.out,
-                    "Stopped after {plies} moves without a result; `go` plays on."
-                )?;
-                break;
-            }
-            self.engine_move()?;
-            self.show()?;
-            plies += 1;
+    /// Ends the game off the board (`Game::agree_draw`, `Game::resign`)
+    /// and says so.
+    pub(super) fn end(
+        &mut self,
+        how: impl FnOnce(&mut Game) -> Result<Outcome, GameOverError>,
+    ) -> Io {
+        match how(&mut self.game) {
+            Ok(outcome) => self.announce(outcome),
+            // Every caller checked that the game goes on.
+            Err(GameOverError(outcome)) => self.announce(outcome),
         }
-        Ok(())
-    }
-
-    /// Searches the current position at the session's strength, showing
-    /// the progress; returns the result.
-    fn think(&mut self, limits: &Limits) -> Result<SearchResult, CliError> {
-        let rules = self.rules();
-        let root = self.position();
-        let live = self.config.term.live_output();
-        self.engine();
-        let engine = self.engine.as_mut().expect("just made");
-        let out = &mut *self.out;
-        let mut failed: Option<std::io::Error> = None;
-        let result = engine.search_game(&self.game, limits, |info: &Info| {
-            if !live || failed.is_some() {
-                return;
-            }
-            let kind = match info.kind {
-                InfoKind::Iteration => "",
-                InfoKind::NewBest => "…",
-            };
-            // Short enough for one line of an 80-column terminal.
-            let text = format!(
-                "\r\x1b[2K  thinking: depth {}{kind}  {}  {:.1} s  {}",
-                info.depth,
-                white_score(info.score, root.turn()),
-                info.time.as_secs_f64(),
-                line(&root, &rules, &info.pv, LIVE_LINE_LENGTH)
-            );
-            if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-                failed = Some(e);
-            }
-        });
-        if live {
-            write!(self.out, "\r\x1b[2K")?;
-        }
-        if let Some(e) = failed {
-            return Err(e.into());
-        }
-        Ok(result)
-    }
-
-    /// The engine plays one move for the side to move.
-    fn engine_move(&mut self) -> Io {
-        let limits = self.strength.limits();
-        let turn = self.position().turn();
-        let root = self.position();
-        match self.think(&limits)? {
-            SearchResult::Move(best) => {
-                let rules = self.rules();
-                let text = write_move(&root, &rules, &best.mv);
-                let who = if self.config.humans == [false, false] {
-                    format!("tama ({})", side_name(turn))
-                } else {
-                    "tama".to_string()
-                };
-                if best.depth == 0 {
-                    writeln!(self.out, "{who} plays {text}  (the only move)")?;
-                } else {
-                    writeln!(
-                        self.out,
-                        "{who} plays {text}  (depth {}, eval {}; line {})",
-                        best.depth,
-                        white_score(best.score, turn),
-                        line(&root, &rules, &best.pv, LINE_LENGTH)
-                    )?;
-                }
-                self.game
-                    .play(&best.mv)
-                    .expect("the engine plays legal moves");
-            }
-            SearchResult::GameOver(outcome) => self.ended = Some(outcome),
-        }
-        Ok(())
     }
 
     /// Carries out one line of input.
-    fn command(&mut self, line: &str) -> Result<Next, CliError> {
-        let (word, rest) = match line.split_once(char::is_whitespace) {
-            Some((w, r)) => (w, r.trim()),
-            None => (line, ""),
-        };
-        let word_lower = word.to_ascii_lowercase();
-        match word_lower.as_str() {
-            "" => Ok(Next::Continue),
-            "help" | "?" => self.help(),
-            "quit" | "exit" | "q" => Ok(Next::Quit),
-            "moves" => self.list_moves(rest),
-            "undo" | "takeback" => self.undo(),
-            "hint" => self.hint(),
-            "eval" => self.eval(),
-            "flip" => {
+    fn command(&mut self, command: Command<'_>) -> Result<Next, CliError> {
+        match command {
+            Command::Nothing => Ok(Next::Continue),
+            Command::Help => self.help(),
+            Command::Quit => Ok(Next::Quit),
+            Command::Moves(square) => self.list_moves(square),
+            Command::NotASquare(text) => {
+                writeln!(self.out, "`{text}` is not a square (a1 to h8).")?;
+                Ok(Next::Continue)
+            }
+            Command::Undo => self.undo(),
+            Command::Hint => self.hint(),
+            Command::Eval => self.eval(),
+            Command::Flip => {
                 self.flip = !self.flip;
                 self.show()?;
                 Ok(Next::Continue)
             }
-            "board" => {
+            Command::Board => {
                 self.show()?;
                 Ok(Next::Continue)
             }
-            "new" => {
+            Command::New => {
                 self.game = Game::from_position(self.rules(), self.config.start);
                 self.first_number = self.config.first_move_number;
-                self.ended = None;
                 writeln!(self.out, "New game.")?;
                 Ok(Next::Changed)
             }
-            "load" => self.load(rest),
-            "save" => self.save(rest),
-            "level" => self.level(rest),
-            "draw" => self.draw(),
-            "resign" => self.resign(),
-            "go" => self.go(),
-            "fen" => {
+            Command::Load(arg) => self.load(arg),
+            Command::Save(arg) => self.save(arg),
+            Command::Level(n) => self.level(n),
+            Command::Draw => self.draw(),
+            Command::Resign => self.resign(),
+            Command::Go => self.go(),
+            Command::Fen => {
                 writeln!(self.out, "{}", write_fen(&self.position()))?;
                 Ok(Next::Continue)
             }
-            "history" => {
+            Command::History => {
                 let rules = self.rules();
                 let list = move_list(
                     self.game.start(),
@@ -450,7 +307,14 @@ impl<'a> Session<'a> {
                 }
                 Ok(Next::Continue)
             }
-            _ => self.try_move(line),
+            Command::Move(text) => self.try_move(text),
+            Command::Unknown(line) => {
+                writeln!(
+                    self.out,
+                    "`{line}` is neither a move nor a command; type `help`."
+                )?;
+                Ok(Next::Continue)
+            }
         }
     }
 
@@ -479,20 +343,9 @@ Commands:
         Ok(Next::Continue)
     }
 
-    fn list_moves(&mut self, square: &str) -> Result<Next, CliError> {
+    fn list_moves(&mut self, filter: Option<Square>) -> Result<Next, CliError> {
         let pos = self.position();
         let rules = self.rules();
-        let filter: Option<Square> = if square.is_empty() {
-            None
-        } else {
-            match square.parse() {
-                Ok(sq) => Some(sq),
-                Err(_) => {
-                    writeln!(self.out, "`{square}` is not a square (a1 to h8).")?;
-                    return Ok(Next::Continue);
-                }
-            }
-        };
         if let Some(o) = self.outcome() {
             writeln!(self.out, "No moves: the game is over ({}).", o.termination)?;
             return Ok(Next::Continue);
@@ -500,7 +353,7 @@ Commands:
         let mut texts: Vec<String> = pos
             .legal_moves(&rules)
             .iter()
-            .filter(|m| filter.map_or(true, |sq| m.from() == sq))
+            .filter(|m| filter.is_none_or(|sq| m.from() == sq))
             .map(|m| write_move(&pos, &rules, m))
             .collect();
         texts.sort();
@@ -517,25 +370,9 @@ Commands:
         Ok(Next::Continue)
     }
 
-    fn try_move(&mut self, line: &str) -> Result<Next, CliError> {
+    fn try_move(&mut self, text: MoveText) -> Result<Next, CliError> {
         let pos = self.position();
         let rules = self.rules();
-        // A square alone: its piece's moves.
-        if let Ok(sq) = line.parse::<Square>() {
-            return self.list_moves(&sq.to_string());
-        }
-        // `c3 c4`: squares separated by spaces.
-        let joined: String = line.split_whitespace().collect::<Vec<_>>().join("-");
-        let text: MoveText = match joined.parse() {
-            Ok(t) => t,
-            Err(_) => {
-                writeln!(
-                    self.out,
-                    "`{line}` is neither a move nor a command; type `help`."
-                )?;
-                return Ok(Next::Continue);
-            }
-        };
         if let Some(o) = self.outcome() {
             writeln!(
                 self.out,
@@ -546,7 +383,7 @@ Commands:
         }
         match text.resolve(&pos, &rules) {
             Ok(mv) => {
-                self.play(mv);
+                self.game.play(&mv).expect("resolved moves are legal");
                 Ok(Next::Changed)
             }
             Err(e) => {
@@ -554,10 +391,6 @@ Commands:
                 Ok(Next::Continue)
             }
         }
-    }
-
-    fn play(&mut self, mv: Move) {
-        self.game.play(&mv).expect("resolved moves are legal");
     }
 
     /// Takes back the last move of a person, with the engine's replies
@@ -587,69 +420,17 @@ Commands:
             taken.push(write_move(&before, &self.rules(), &mv));
         }
         taken.reverse();
-        self.ended = None;
         writeln!(self.out, "Took back {}.", taken.join(" "))?;
         Ok(Next::Changed)
     }
 
-    fn hint(&mut self) -> Result<Next, CliError> {
-        if let Some(o) = self.outcome() {
-            writeln!(self.out, "No hint: the game is over ({}).", o.termination)?;
-            return Ok(Next::Continue);
-        }
-        let root = self.position();
-        let rules = self.rules();
-        let limits = self.strength.limits();
-        if let SearchResult::Move(best) = self.think(&limits)? {
-            let text = write_move(&root, &rules, &best.mv);
-            if best.depth == 0 {
-                writeln!(self.out, "Hint: {text}  (the only move)")?;
-            } else {
-                writeln!(
-                    self.out,
-                    "Hint: {text}  (depth {}, eval {}; line {})",
-                    best.depth,
-                    white_score(best.score, root.turn()),
-                    line(&root, &rules, &best.pv, LINE_LENGTH)
-                )?;
-            }
-        }
-        Ok(Next::Continue)
-    }
-
-    fn eval(&mut self) -> Result<Next, CliError> {
-        let root = self.position();
-        let rules = self.rules();
-        if let Some(o) = self.outcome() {
-            writeln!(self.out, "The game is over: {}", ending(o, root.turn()))?;
-            return Ok(Next::Continue);
-        }
-        // Searched even when only one move is legal.
-        let limits = Limits {
-            infinite: true,
-            ..self.strength.limits()
-        };
-        let stat = self.engine().evaluate(&root, &rules);
-        if let SearchResult::Move(best) = self.think(&limits)? {
-            writeln!(
-                self.out,
-                "Evaluation: {} (depth {}, static {}); best line: {}",
-                white_score(best.score, root.turn()),
-                best.depth,
-                white_score(stat, root.turn()),
-                line(&root, &rules, &best.pv, LINE_LENGTH)
-            )?;
-        }
-        Ok(Next::Continue)
-    }
-
-    fn level(&mut self, arg: &str) -> Result<Next, CliError> {
-        match arg.parse::<u8>() {
-            Ok(n @ 1..=10) => {
+    fn level(&mut self, level: Option<u8>) -> Result<Next, CliError> {
+        match level {
+            Some(n) => {
                 self.strength = Strength::Level(n);
                 writeln!(self.out, "Level {n}: {}.", self.strength.explain())?;
             }
-            _ => writeln!(
+            None => writeln!(
                 self.out,
                 "Usage: level N, with N from 1 (weakest) to 10; now {} ({}).",
                 self.strength.describe(),
@@ -657,57 +438,6 @@ Commands:
             )?,
         }
         Ok(Next::Continue)
-    }
-
-    fn draw(&mut self) -> Result<Next, CliError> {
-        if let Some(o) = self.outcome() {
-            writeln!(self.out, "The game is already over ({}).", o.termination)?;
-            return Ok(Next::Continue);
-        }
-        let turn = self.position().turn();
-        let opponent = turn.opponent();
-        if self.is_human(opponent) || !self.is_human(turn) {
-            // People at one keyboard agree at once.
-            self.end(Outcome::draw(Termination::Agreement))?;
-            return Ok(Next::Continue);
-        }
-        let plies = self.game.moves().len();
-        let (number, _) =
-            super::text::move_number(self.game.start().turn(), self.first_number, plies);
-        if number < DRAW_OFFER_MIN_MOVE {
-            writeln!(
-                self.out,
-                "tama declines the draw: too early (it considers offers from move {DRAW_OFFER_MIN_MOVE} on)."
-            )?;
-            return Ok(Next::Continue);
-        }
-        let limits = Limits {
-            infinite: true,
-            ..self.strength.limits()
-        };
-        let root = self.position();
-        let SearchResult::Move(best) = self.think(&limits)? else {
-            return Ok(Next::Continue);
-        };
-        // The score is for the side to move (the person); the engine's own
-        // view is its negation.
-        let engine_view = -best.score;
-        if engine_view <= Score::centi_men(DRAW_ACCEPT_CENTI_MEN) {
-            writeln!(
-                self.out,
-                "tama accepts the draw (its evaluation: {}).",
-                white_score(best.score, root.turn())
-            )?;
-            self.end(Outcome::draw(Termination::Agreement))?;
-            Ok(Next::Continue)
-        } else {
-            writeln!(
-                self.out,
-                "tama declines the draw (its evaluation: {}).",
-                white_score(best.score, root.turn())
-            )?;
-            Ok(Next::Continue)
-        }
     }
 
     fn resign(&mut self) -> Result<Next, CliError> {
@@ -718,7 +448,7 @@ Commands:
         let turn = self.position().turn();
         // Against the engine it is always the person's turn here; with two
         // people (or none) the side to move resigns.
-        self.end(Outcome::win(turn.opponent(), Termination::Resignation))?;
+        self.end(|g| g.resign(turn))?;
         Ok(Next::Continue)
     }
 
@@ -731,11 +461,11 @@ Commands:
         Ok(Next::Changed)
     }
 
-    fn load(&mut self, arg: &str) -> Result<Next, CliError> {
-        if arg.is_empty() {
+    fn load(&mut self, arg: Option<&str>) -> Result<Next, CliError> {
+        let Some(arg) = arg else {
             writeln!(self.out, "Usage: load FILE (PDN) or load FEN.")?;
             return Ok(Next::Continue);
-        }
+        };
         let loaded = match parse_fen(arg) {
             Ok(fen) => Ok(Loaded::position(self.rules(), &fen)),
             Err(fen_error) => match std::fs::read_to_string(arg) {
@@ -752,7 +482,6 @@ Commands:
                 self.config.rules = *loaded.game.rules();
                 self.game = loaded.game;
                 self.first_number = loaded.first_number;
-                self.ended = None;
                 writeln!(self.out, "Loaded {}.", loaded.what)?;
                 Ok(Next::Changed)
             }
@@ -765,8 +494,6 @@ Commands:
 
     /// The game as a PDN record.
     fn pdn(&self) -> PdnGame {
-        let mut pdn = PdnGame::new(self.rules(), *self.game.start());
-        pdn.set_first_move_number(u32::try_from(self.first_number).unwrap_or(1));
         let name = |c: Color| {
             if self.is_human(c) {
                 if self.config.humans == [true, true] {
@@ -778,33 +505,15 @@ Commands:
                 format!("tama {}", self.strength.describe())
             }
         };
-        let tags = [
-            ("Event", "tama play".to_string()),
-            ("Date", today()),
-            ("White", name(Color::White)),
-            ("Black", name(Color::Black)),
-        ];
-        for (tag, value) in tags {
-            pdn.set_tag(tag, &value).expect("valid tags");
-        }
-        for mv in self.game.moves() {
-            if pdn.push_move(*mv).is_err() {
-                break;
-            }
-        }
-        if let Some(o) = self.ended {
-            pdn.set_result(GameResult::from_outcome(o));
-            let comment = ending(o, self.position().turn());
-            let _ = pdn.push_comment(comment.trim_end_matches('.'));
-        }
-        pdn
+        let (white, black) = (name(Color::White), name(Color::Black));
+        record(&self.game, self.first_number, [&white, &black])
     }
 
-    fn save(&mut self, arg: &str) -> Result<Next, CliError> {
-        if arg.is_empty() {
+    fn save(&mut self, arg: Option<&str>) -> Result<Next, CliError> {
+        let Some(arg) = arg else {
             writeln!(self.out, "Usage: save FILE (`save -` prints the game).")?;
             return Ok(Next::Continue);
-        }
+        };
         let text = self.pdn().to_pdn();
         if arg == "-" {
             self.out.write_all(text.as_bytes())?;
@@ -827,156 +536,11 @@ Commands:
     }
 }
 
-/// The index of the first move of the last `rows` rows of the move list
-/// (a row starts with White's move, or with the game's first move), for a
-/// game of `len` moves whose first move has number `first_number` and is
-/// played by `first`.
-fn first_shown_move(first: Color, first_number: usize, len: usize, rows: usize) -> usize {
-    let mut from = len;
-    let mut found = 0;
-    while from > 0 && found < rows {
-        from -= 1;
-        let (_, black) = super::text::move_number(first, first_number, from);
-        if from == 0 || !black {
-            found += 1;
-        }
-    }
-    from
-}
-
-/// Whether `text` was probably meant as position text rather than a file
-/// name.
-fn looks_like_fen(text: &str) -> bool {
-    text.contains(':') && !text.contains(['/', '\\', '.'])
-}
-
-/// A game read by `load`.
-struct Loaded {
-    game: Game,
-    first_number: usize,
-    /// What was loaded, for people: `the position`, `a game of 12 moves`.
-    what: String,
-}
-
-impl Loaded {
-    fn position(rules: Rules, fen: &Fen) -> Loaded {
-        Loaded {
-            game: Game::from_position(rules, fen.position),
-            first_number: fen.fullmove_number.map_or(1, |n| n.max(1) as usize),
-            what: "the position".to_string(),
-        }
-    }
-
-    /// A file's text: a position text, or its first PDN game.
-    fn from_text(text: &str, rules: &Rules) -> Result<Loaded, String> {
-        let first_line = text.lines().map(str::trim).find(|l| !l.is_empty());
-        if let Some(fen) = first_line.and_then(|l| parse_fen(l).ok()) {
-            return Ok(Loaded::position(*rules, &fen));
-        }
-        let pdn = match PdnReader::new(text.as_bytes()).next() {
-            Some(Ok(pdn)) => pdn,
-            Some(Err(e)) => return Err(format!("line {}: {}", e.line, e.message())),
-            None => return Err("no game in the file".to_string()),
-        };
-        let mut game = Game::from_position(*pdn.rules(), *pdn.start());
-        for mv in pdn.moves() {
-            game.play(&mv)
-                .map_err(|_| "the game has an illegal move".to_string())?;
-        }
-        let n = game.moves().len();
-        let result = match pdn.result() {
-            GameResult::Unknown => String::new(),
-            r => format!(", result {r}"),
-        };
-        Ok(Loaded {
-            game,
-            first_number: pdn.first_move_number() as usize,
-            what: format!(
-                "a game of {n} move{}{result}",
-                if n == 1 { "" } else { "s" }
-            ),
-        })
-    }
-}
-
 /// The first letter in upper case.
 fn capitalize(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
-    }
-}
-
-/// Today's date (UTC) as PDN writes it: `2024.05.17`.
-fn today() -> String {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard
-/// Hinnant's `civil_from_days`).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(civil_from_days(19_783), (2024, 3, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-    }
-
-    #[test]
-    fn the_move_list_shows_its_last_rows() {
-        let rules = Rules::ARMENIAN;
-        for first in [Color::White, Color::Black] {
-            // A game of kings, long enough for many rows.
-            let fen = match first {
-                Color::White => "W:WKa1,Kc1:BKh8,Kf8",
-                Color::Black => "B:WKa1,Kc1:BKh8,Kf8",
-            };
-            let mut game = Game::from_position(rules, parse_fen(fen).unwrap().position);
-            for len in 0..40 {
-                let moves = game.moves();
-                let all = move_rows(game.start(), 7, &rules, moves);
-                let from = first_shown_move(first, 7, moves.len(), MOVE_ROWS);
-                let (n, _) = super::super::text::move_number(first, 7, from);
-                let shown = move_rows(&game.positions()[from], n, &rules, &moves[from..]);
-                assert_eq!(
-                    shown,
-                    all[all.len().saturating_sub(MOVE_ROWS)..],
-                    "{first:?} to move first, {len} moves"
-                );
-                let legal = game.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                game.play(&legal[len % legal.len()]).unwrap();
-            }
-        }
-    }
-
-    #[test]
-    fn fen_or_file() {
-        assert!(looks_like_fen("W:Wc3:Bc6"));
-        assert!(!looks_like_fen("games/one.pdn"));
     }
 }

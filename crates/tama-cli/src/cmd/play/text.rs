@@ -5,7 +5,7 @@ use tama_core::{Color, Move, Outcome, Position, Rules, Termination};
 use tama_notation::movetext::write_move;
 use tama_search::{Score, ScoreKind};
 
-use super::side_name;
+use crate::board::color_name as side_name;
 
 /// A score of the side to move `turn`, written from White's side: `+0.35`
 /// (White better), `-1.20`, `White wins in 7`, `Black wins in 4`.

@@ -1,10 +1,11 @@
 //! Fixed-depth searches of the bench positions, one thread, fresh table.
 //!
-//! `cargo bench -p tama-search`
+//! `cargo bench -p tama-arena`
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use tama_arena::bench;
 use tama_core::{Position, Rules};
-use tama_search::{bench, Engine, EngineConfig, Limits, SearchResult};
+use tama_search::{Engine, EngineConfig, Limits, SearchResult};
 
 fn search_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");

@@ -8,7 +8,7 @@
 //! openings; they are checked by the tests.
 //!
 //! ```
-//! use tama_search::bench;
+//! use tama_arena::bench;
 //!
 //! let a = bench::run(3);
 //! let b = bench::run(3);
@@ -20,8 +20,7 @@ use std::time::{Duration, Instant};
 
 use tama_core::{Move, Position, Rules, Square};
 
-use crate::engine::{Engine, EngineConfig, SearchResult};
-use crate::limits::Limits;
+use tama_search::{Engine, EngineConfig, Limits, SearchResult};
 
 /// The depth `tama bench` searches to by default.
 pub const DEFAULT_DEPTH: u32 = 10;

@@ -1,7 +1,7 @@
 //! Depth reached and speed from a position within a time limit:
 //!
 //! ```text
-//! cargo run --release -p tama-search --example depth -- [SPEC] [MS] [HASH_MIB]
+//! cargo run --release -p tama-arena --example depth -- [SPEC] [MS] [HASH_MIB]
 //! ```
 //!
 //! SPEC is a player description as in `PlayerKind::parse` (default
@@ -11,8 +11,8 @@
 
 use std::time::Duration;
 
+use tama_arena::PlayerKind;
 use tama_core::{Position, Rules};
-use tama_search::arena::PlayerKind;
 use tama_search::{Engine, InfoKind, Limits, SearchResult};
 
 fn main() {

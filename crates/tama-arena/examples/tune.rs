@@ -4,9 +4,9 @@
 //!
 //! ```text
 //! # 1. play games and write quiet positions with their results
-//! cargo run --release -p tama-search --example tune -- gen positions.txt 2000 3000
+//! cargo run --release -p tama-arena --example tune -- gen positions.txt 2000 3000
 //! # 2. tune, starting from the shipped weights
-//! cargo run --release -p tama-search --example tune -- tune positions.txt
+//! cargo run --release -p tama-arena --example tune -- tune positions.txt
 //! ```
 //!
 //! `gen FILE GAMES NODES` plays GAMES games (random 8-ply openings, both
@@ -15,8 +15,8 @@
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
 
+use tama_arena::{MatchConfig, Player, PlayerKind};
 use tama_core::{Bitboard, Color, Position, Rules, Setup};
-use tama_search::arena::{self, MatchConfig, Player, PlayerKind};
 use tama_search::params::EvalParams;
 use tama_search::{EvalOptions, Evaluator, Limits};
 
@@ -53,7 +53,7 @@ fn generate(file: &str, games: usize, nodes: u64) {
     );
     let config = MatchConfig {
         rules,
-        openings: arena::random_openings(&rules, games / 2, 8, 0x5eed),
+        openings: tama_arena::random_openings(&rules, games / 2, 8, 0x5eed),
         concurrency: 2,
         ..MatchConfig::default()
     };
@@ -61,7 +61,7 @@ fn generate(file: &str, games: usize, nodes: u64) {
         std::fs::File::create(file).expect("create"),
     ));
     let count = Mutex::new(0usize);
-    arena::play_match(&player, &player, &config, |g| {
+    tama_arena::play_match(&player, &player, &config, |g| {
         // White's result: 1, 0.5, 0.
         let white = match g.outcome.winner {
             Some(Color::White) => 1.0,
@@ -90,7 +90,7 @@ fn generate(file: &str, games: usize, nodes: u64) {
         }
         let mut c = count.lock().unwrap();
         *c += 1;
-        if *c % 50 == 0 {
+        if c.is_multiple_of(50) {
             eprintln!("{} games", *c);
         }
     });

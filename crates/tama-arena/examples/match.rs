@@ -1,7 +1,7 @@
 //! Plays an engine match and prints W/D/L and Elo.
 //!
 //! ```text
-//! cargo run --release -p tama-search --example match -- \
+//! cargo run --release -p tama-arena --example match -- \
 //!     --a full --b baseline --movetime 50 --openings 100 --plies 8 --concurrency 2
 //! ```
 //!
@@ -16,8 +16,8 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+use tama_arena::{Adjudication, MatchConfig, Player, PlayerKind, TimeControl};
 use tama_core::{Color, Preset};
-use tama_search::arena::{self, Adjudication, MatchConfig, Player, PlayerKind, TimeControl};
 use tama_search::Limits;
 
 struct Opts {
@@ -144,7 +144,7 @@ fn main() -> ExitCode {
     b.time_control = o.tc;
     let rules = o.preset.rules();
     let t0 = Instant::now();
-    let openings = arena::random_openings(&rules, o.openings, o.plies, o.seed);
+    let openings = tama_arena::random_openings(&rules, o.openings, o.plies, o.seed);
     let config = MatchConfig {
         rules,
         openings,
@@ -154,7 +154,7 @@ fn main() -> ExitCode {
     };
     let (w, d, l) = (AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0));
     let total = config.openings.len() * 2;
-    let result = arena::play_match(&a, &b, &config, |g| {
+    let result = tama_arena::play_match(&a, &b, &config, |g| {
         let s = g.score_a();
         if s > 0.75 {
             w.fetch_add(1, Ordering::Relaxed);

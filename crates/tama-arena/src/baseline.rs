@@ -3,22 +3,25 @@
 //!
 //! It has no transposition table, no move ordering, no quiescence stage,
 //! no pruning and no repetition detection: it exists to measure the engine
-//! against (see [`arena`](crate::arena)).
+//! against (see [`play_match`](crate::play_match)).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use tama_core::{Color, Move, MoveList, Position, Role, Rules};
 
-use crate::limits::{Limits, TimePlan};
-use crate::params::{EvalParams, SearchParams};
-use crate::score::{MATE, MAX_PLY};
+use tama_search::params::{EvalParams, SearchParams};
+use tama_search::{Limits, Score, MAX_PLY};
+
+/// The raw value of a win at the root (a win in `n` plies is `MATE - n`).
+const MATE: i32 = Score::win_in(0).raw();
 
 /// The plain alpha-beta player.
 ///
 /// ```
 /// use tama_core::{Position, Rules};
-/// use tama_search::{baseline::Baseline, Limits};
+/// use tama_arena::baseline::Baseline;
+/// use tama_search::Limits;
 ///
 /// let mut plain = Baseline::new();
 /// let (mv, _score, depth) = plain.search(&Position::start(), &Rules::ARMENIAN, &Limits::depth(3)).unwrap();
@@ -77,7 +80,7 @@ impl Baseline {
         self.start = Instant::now();
         self.nodes = 0;
         self.stopped = false;
-        self.deadline = TimePlan::new(limits, pos.turn(), &SearchParams::DEFAULT).hard;
+        self.deadline = limits.hard_deadline(pos.turn(), &SearchParams::DEFAULT);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let root_moves = pos.legal_moves(rules);
         if root_moves.is_empty() {

@@ -1,0 +1,56 @@
+//! Engine-versus-engine matches for the tama engine: paired openings,
+//! adjudication, W/D/L and Elo estimates with their 95% intervals, a plain
+//! material-only reference player, and the fixed search signature of
+//! `tama bench`.
+//!
+//! The engine itself is [`tama_search`]; this crate only plays it. Each
+//! opening is played twice, once with each player as White, which cancels
+//! most of the bias of an unbalanced opening. Games run on several threads;
+//! a callback hears about each finished game. A finished game keeps what a
+//! PDN writer needs: the start position, the moves, the result and why the
+//! game ended.
+//!
+//! ```
+//! use tama_arena::{play_match, random_openings, MatchConfig, Player, PlayerKind};
+//! use tama_core::Rules;
+//! use tama_search::Limits;
+//!
+//! let a = Player::new("depth 3", PlayerKind::parse("full").unwrap(), Limits::depth(3));
+//! let b = Player::new("plain 1", PlayerKind::Baseline, Limits::depth(1));
+//! let config = MatchConfig {
+//!     openings: random_openings(&Rules::ARMENIAN, 1, 4, 7),
+//!     max_plies: 60,
+//!     concurrency: 1,
+//!     ..MatchConfig::default()
+//! };
+//! let result = play_match(&a, &b, &config, |_game| {});
+//! assert_eq!(result.games.len(), 2);
+//! assert_eq!(result.wins + result.draws + result.losses, 2);
+//! assert!(result.elo().lower <= result.elo().upper);
+//! ```
+//!
+//! - [`PlayerKind::parse`] reads a player description (`full,-lmr,king=400`,
+//!   or `baseline`).
+//! - [`play_match`] plays the games ([`MatchConfig`], [`Adjudication`]) and
+//!   returns a [`MatchResult`] with its [`Elo`] estimates (per game, and per
+//!   pair of games: the pentanomial model).
+//! - [`random_openings`] gives reproducible balanced openings.
+//! - [`baseline::Baseline`] is the plain alpha-beta reference player.
+//! - [`bench`](mod@bench) is the fixed list of positions whose node count
+//!   is the search signature.
+#![deny(missing_docs)]
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
+
+pub mod baseline;
+pub mod bench;
+mod elo;
+mod openings;
+mod play;
+mod player;
+mod results;
+
+pub use elo::{elo_from_score, Elo};
+pub use openings::{random_openings, Opening};
+pub use play::{play_match, Adjudication, MatchConfig};
+pub use player::{without, Player, PlayerKind, TimeControl};
+pub use results::{GameRecord, MatchResult};

@@ -1,0 +1,306 @@
+//! Playing matches: paired games on several threads, adjudication.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use tama_core::{Color, Game, Move, Outcome, Position, Role, Rules, Termination};
+use tama_search::params::EvalParams;
+use tama_search::{Clock, Engine, Limits, SearchResult};
+
+use crate::baseline::Baseline;
+use crate::openings::Opening;
+use crate::player::{Player, PlayerKind};
+use crate::results::{GameRecord, MatchResult};
+
+/// When games are stopped and scored by the arbiter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Adjudication {
+    /// A game reaching this many plies is adjudicated: a win for the side
+    /// ahead by at least `material_margin` (men 100, kings as in the default evaluation), else a
+    /// draw.
+    pub max_plies: u32,
+    /// Margin for the ply-limit adjudication, in centi-men.
+    pub material_margin: i32,
+    /// Adjudicate a win when both players' scores agree that one side is
+    /// ahead by at least this much (centi-men) for `win_plies` plies in a
+    /// row. `None` turns this off.
+    pub win_score: Option<i32>,
+    /// See `win_score`.
+    pub win_plies: u32,
+    /// Adjudicate a draw after `draw_after` plies when both players'
+    /// scores stay within this many centi-men of zero for `draw_plies`
+    /// plies in a row. `None` turns this off.
+    pub draw_score: Option<i32>,
+    /// See `draw_score`.
+    pub draw_after: u32,
+    /// See `draw_score`.
+    pub draw_plies: u32,
+}
+
+impl Default for Adjudication {
+    fn default() -> Adjudication {
+        Adjudication {
+            max_plies: 300,
+            material_margin: 150,
+            win_score: Some(600),
+            win_plies: 6,
+            draw_score: Some(8),
+            draw_after: 120,
+            draw_plies: 30,
+        }
+    }
+}
+
+/// How a match is played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchConfig {
+    /// The rules.
+    pub rules: Rules,
+    /// The openings; each is played twice with colours reversed.
+    pub openings: Vec<Opening>,
+    /// Games played at the same time (threads).
+    pub concurrency: usize,
+    /// The ply limit, in addition to `adjudication.max_plies`; the smaller
+    /// applies.
+    pub max_plies: u32,
+    /// Adjudication of long or decided games.
+    pub adjudication: Adjudication,
+}
+
+impl Default for MatchConfig {
+    fn default() -> MatchConfig {
+        MatchConfig {
+            rules: Rules::ARMENIAN,
+            openings: vec![Opening {
+                start: Position::start(),
+                moves: Vec::new(),
+            }],
+            concurrency: 1,
+            max_plies: u32::MAX,
+            adjudication: Adjudication::default(),
+        }
+    }
+}
+
+/// One side of a game in progress.
+enum Mover {
+    Engine(Box<Engine>),
+    Baseline(Box<Baseline>),
+}
+
+impl Mover {
+    fn new(kind: &PlayerKind) -> Mover {
+        match kind {
+            PlayerKind::Engine(c) => Mover::Engine(Box::new(Engine::new((**c).clone()))),
+            PlayerKind::Baseline => Mover::Baseline(Box::default()),
+        }
+    }
+
+    fn new_game(&mut self) {
+        if let Mover::Engine(e) = self {
+            e.clear();
+        }
+    }
+
+    /// The move and the mover's score of the position (centi-men or raw
+    /// win/loss values, for the side to move).
+    fn choose(&mut self, game: &Game, limits: &Limits) -> Option<(Move, i32)> {
+        match self {
+            Mover::Engine(e) => match e.search_game(game, limits, |_| {}) {
+                SearchResult::Move(b) => Some((b.mv, b.score.raw())),
+                SearchResult::GameOver(_) => None,
+            },
+            Mover::Baseline(b) => b
+                .search(game.position(), game.rules(), limits)
+                .map(|(m, s, _)| (m, s)),
+        }
+    }
+}
+
+/// Material in centi-men from White's side (men 100, kings as in the
+/// default evaluation).
+fn material(pos: &Position) -> i32 {
+    let p = EvalParams::DEFAULT;
+    let v = |c: Color| {
+        p.man * pos.pieces_of(c, Role::Man).count() as i32
+            + p.king * pos.pieces_of(c, Role::King).count() as i32
+    };
+    v(Color::White) - v(Color::Black)
+}
+
+/// Ends `game` off the board with `outcome` (an adjudication or a loss
+/// on time), recording it in the game as well.
+fn finish(mut game: Game, outcome: Outcome, on_time: bool) -> (Game, Outcome, bool) {
+    // The game is not over when an arbiter ends it (checked first).
+    let outcome = game.end(outcome).unwrap_or(outcome);
+    (game, outcome, on_time)
+}
+
+/// Plays one game between `white` and `black` from `opening`.
+fn play_game(
+    movers: [&mut Mover; 2],
+    players: [&Player; 2],
+    opening: &Opening,
+    config: &MatchConfig,
+) -> (Game, Outcome, bool) {
+    let rules = config.rules;
+    let mut game = Game::from_position(rules, opening.start);
+    for mv in &opening.moves {
+        game.play(mv).expect("opening moves are legal");
+    }
+    let [white, black] = movers;
+    white.new_game();
+    black.new_game();
+    let adj = &config.adjudication;
+    let max_plies = adj.max_plies.min(config.max_plies) as usize;
+    let mut clocks: [Option<Duration>; 2] = [
+        players[0].time_control.map(|t| t.base),
+        players[1].time_control.map(|t| t.base),
+    ];
+    // Scores from White's side after each move, alternating movers.
+    let mut scores: Vec<i32> = Vec::new();
+    loop {
+        if let Some(outcome) = game.outcome() {
+            return (game, outcome, false);
+        }
+        let plies = game.moves().len();
+        if plies >= max_plies {
+            let m = material(game.position());
+            let outcome = if m >= adj.material_margin {
+                Outcome::win(Color::White, Termination::Adjudication)
+            } else if m <= -adj.material_margin {
+                Outcome::win(Color::Black, Termination::Adjudication)
+            } else {
+                Outcome::draw(Termination::Adjudication)
+            };
+            return finish(game, outcome, false);
+        }
+        let turn = game.position().turn();
+        let side = turn.index();
+        let player = players[side];
+        let mut limits = player.limits;
+        if player.time_control.is_some() {
+            let tc = |i: usize| {
+                players[i]
+                    .time_control
+                    .map_or(Duration::ZERO, |t| t.increment)
+            };
+            limits.clock = Some(Clock {
+                white: clocks[0].unwrap_or(Duration::from_secs(3600)),
+                black: clocks[1].unwrap_or(Duration::from_secs(3600)),
+                white_increment: tc(0),
+                black_increment: tc(1),
+                moves_to_go: None,
+            });
+        }
+        let mover = if side == 0 { &mut *white } else { &mut *black };
+        let t0 = Instant::now();
+        let Some((mv, score)) = mover.choose(&game, &limits) else {
+            // The mover saw a game end the game record does not (cannot
+            // happen: both use the same rules); score it as a draw.
+            return finish(game, Outcome::draw(Termination::Adjudication), false);
+        };
+        let spent = t0.elapsed();
+        if let (Some(left), Some(tc)) = (clocks[side], player.time_control) {
+            if spent > left {
+                let outcome = Outcome::win(turn.opponent(), Termination::TimeForfeit);
+                return finish(game, outcome, true);
+            }
+            clocks[side] = Some(left - spent + tc.increment);
+        }
+        game.play(&mv).expect("the engine plays legal moves");
+        scores.push(if turn == Color::White { score } else { -score });
+        let n = scores.len();
+        if let Some(win) = adj.win_score {
+            let k = adj.win_plies.max(2) as usize;
+            if n >= k {
+                let recent = &scores[n - k..];
+                if recent.iter().all(|&s| s >= win) {
+                    return finish(
+                        game,
+                        Outcome::win(Color::White, Termination::Adjudication),
+                        false,
+                    );
+                }
+                if recent.iter().all(|&s| s <= -win) {
+                    return finish(
+                        game,
+                        Outcome::win(Color::Black, Termination::Adjudication),
+                        false,
+                    );
+                }
+            }
+        }
+        if let Some(draw) = adj.draw_score {
+            let k = adj.draw_plies.max(2) as usize;
+            if game.moves().len() >= adj.draw_after as usize
+                && n >= k
+                && scores[n - k..].iter().all(|s| s.abs() <= draw)
+            {
+                return finish(game, Outcome::draw(Termination::Adjudication), false);
+            }
+        }
+    }
+}
+
+/// Plays a match between `a` and `b`: every opening twice (A White in
+/// even-numbered games), `config.concurrency` games at a time. `on_game`
+/// is called from the worker threads as each game ends.
+///
+/// # Panics
+///
+/// If an opening's moves are not legal from its start position (openings
+/// read from PDN are replayed, hence legal; [`random_openings`](crate::random_openings) are legal).
+pub fn play_match(
+    a: &Player,
+    b: &Player,
+    config: &MatchConfig,
+    on_game: impl Fn(&GameRecord) + Sync,
+) -> MatchResult {
+    let total = config.openings.len() * 2;
+    let next = AtomicUsize::new(0);
+    let done = Mutex::new(Vec::with_capacity(total));
+    let threads = config.concurrency.clamp(1, total.max(1));
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let mut ma = Mover::new(&a.kind);
+                let mut mb = Mover::new(&b.kind);
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= total {
+                        break;
+                    }
+                    let opening_index = index / 2;
+                    let opening = &config.openings[opening_index];
+                    let a_is_white = index.is_multiple_of(2);
+                    let t0 = Instant::now();
+                    let (game, outcome, time_forfeit) = if a_is_white {
+                        play_game([&mut ma, &mut mb], [a, b], opening, config)
+                    } else {
+                        play_game([&mut mb, &mut ma], [b, a], opening, config)
+                    };
+                    let (white, black) = if a_is_white { (a, b) } else { (b, a) };
+                    let record = GameRecord {
+                        index,
+                        opening: opening_index,
+                        a_is_white,
+                        white: white.name.clone(),
+                        black: black.name.clone(),
+                        start: opening.start,
+                        moves: game.moves().to_vec(),
+                        opening_plies: opening.moves.len(),
+                        outcome,
+                        time_forfeit,
+                        duration: t0.elapsed(),
+                    };
+                    on_game(&record);
+                    done.lock().expect("no thread panicked").push(record);
+                }
+            });
+        }
+    });
+    let games = done.into_inner().expect("no thread panicked");
+    MatchResult::from_games(a, b, games)
+}

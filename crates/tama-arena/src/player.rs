@@ -1,0 +1,209 @@
+//! Players: the engine with a configuration, or the baseline.
+
+use std::time::Duration;
+
+use tama_search::options::{self, OptionKind, OptionValue};
+use tama_search::{EngineConfig, EvalOptions, Limits};
+
+/// What plays the moves.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerKind {
+    /// The engine with this configuration (one thread recommended).
+    Engine(Box<EngineConfig>),
+    /// The plain alpha-beta reference player ([`Baseline`](crate::baseline::Baseline)).
+    Baseline,
+}
+
+impl PlayerKind {
+    /// Parses a player description: `baseline`, or `full` (the engine as
+    /// shipped) followed by comma-separated changes, each either
+    /// `name=value` for any engine option of the registry
+    /// ([`tama_search::options`]: `hash=64`, `lmr=false`, `king=400`,
+    /// `man_rank5=40`, `lmr_min_depth=4`), or `-name` / `+name` to turn a
+    /// switch off or on: a search feature (`-lmr`, `-tt`, `-nmp`, `-ext`,
+    /// `+qthreats`, …) or an evaluation term, with or without its `eval_`
+    /// prefix (`-mobility`, `-eval_tempo`). `-eval` keeps material only,
+    /// `+eval` restores the default terms. `tama match --list-options`
+    /// lists every option.
+    ///
+    /// ```
+    /// use tama_arena::PlayerKind;
+    ///
+    /// let PlayerKind::Engine(c) = PlayerKind::parse("full,-lmr,-tempo,king=400").unwrap() else {
+    ///     unreachable!()
+    /// };
+    /// assert!(!c.search.lmr && !c.eval.tempo && c.eval_params.king == 400);
+    /// let err = PlayerKind::parse("full,hash=99999999").unwrap_err();
+    /// assert_eq!(err, "hash=99999999: out of range 1..=65536");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A message naming the part that is not understood: an unknown
+    /// player, option or switch, or a value of the wrong type or out of
+    /// range (with the range).
+    pub fn parse(spec: &str) -> Result<PlayerKind, String> {
+        let mut parts = spec.split(',').map(str::trim);
+        let base = parts.next().unwrap_or("");
+        if base == "baseline" {
+            if let Some(extra) = parts.next() {
+                return Err(format!("baseline takes no options (found `{extra}`)"));
+            }
+            return Ok(PlayerKind::Baseline);
+        }
+        if base != "full" {
+            return Err(format!(
+                "unknown player `{base}` (expected `full` or `baseline`)"
+            ));
+        }
+        let mut c = EngineConfig::default();
+        for part in parts {
+            if part.contains('=') {
+                c.apply_setting(part).map_err(|e| e.to_string())?;
+                continue;
+            }
+            let (on, name) = match part.split_at(part.len().min(1)) {
+                ("-", name) => (false, name),
+                ("+", name) => (true, name),
+                _ => {
+                    return Err(format!(
+                        "`{part}`: expected `-switch`, `+switch` or `name=value`"
+                    ))
+                }
+            };
+            if name == "eval" {
+                c.eval = if on {
+                    EvalOptions::DEFAULT
+                } else {
+                    EvalOptions::MATERIAL
+                };
+                continue;
+            }
+            let switch = [name.to_string(), format!("eval_{name}")]
+                .into_iter()
+                .filter_map(|n| options::find(&n))
+                .find(|o| o.kind == OptionKind::Bool)
+                .ok_or_else(|| format!("unknown switch `{name}`"))?;
+            switch
+                .set(&mut c, OptionValue::Bool(on))
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(PlayerKind::Engine(Box::new(c)))
+    }
+}
+
+/// A time control with a clock: base time and increment per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Time at the start of the game.
+    pub base: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+}
+
+/// A participant of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    /// The name used in results and game records.
+    pub name: String,
+    /// What plays.
+    pub kind: PlayerKind,
+    /// Limits of each move (depth, nodes, movetime); the clock, if any,
+    /// comes from `time_control`.
+    pub limits: Limits,
+    /// A game clock; running out of time loses the game.
+    pub time_control: Option<TimeControl>,
+}
+
+impl Player {
+    /// A player with per-move limits and no clock.
+    pub fn new(name: impl Into<String>, kind: PlayerKind, limits: Limits) -> Player {
+        Player {
+            name: name.into(),
+            kind,
+            limits,
+            time_control: None,
+        }
+    }
+}
+
+/// Ablation helpers: the engine as shipped with one feature turned off.
+pub fn without(feature: &str) -> Result<PlayerKind, String> {
+    PlayerKind::parse(&format!("full,-{feature}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_player_specs() {
+        assert_eq!(PlayerKind::parse("baseline"), Ok(PlayerKind::Baseline));
+        let PlayerKind::Engine(c) = PlayerKind::parse("full,-lmr,-mobility,hash=4").unwrap() else {
+            panic!("expected an engine");
+        };
+        assert!(!c.search.lmr && !c.eval.mobility && c.search.tt);
+        assert_eq!(c.hash_mib, 4);
+        assert!(PlayerKind::parse("full,-nonsense").is_err());
+        assert!(PlayerKind::parse("strong").is_err());
+        assert!(without("tt").is_ok());
+    }
+
+    #[test]
+    fn every_documented_switch_changes_the_engine() {
+        let default = EngineConfig::default();
+        for name in [
+            "tt",
+            "aspiration",
+            "lmr",
+            "killers",
+            "history",
+            "ext",
+            "qthreats",
+            "qpromo",
+            "rfp",
+            "nmp",
+            "lmp",
+            "futility",
+            "advancement",
+            "centre",
+            "formation",
+            "mobility",
+            "promotion",
+            "threats",
+            "endgame",
+            "tempo",
+            "eval",
+        ] {
+            // Each switch flipped away from its default gives another engine.
+            let flipped = ["-", "+"]
+                .iter()
+                .filter_map(|sign| PlayerKind::parse(&format!("full,{sign}{name}")).ok())
+                .filter(|k| *k != PlayerKind::Engine(Box::new(default.clone())))
+                .count();
+            assert_eq!(flipped, 1, "{name}");
+        }
+        let PlayerKind::Engine(c) = PlayerKind::parse("full,-eval,+tempo").unwrap() else {
+            panic!("an engine");
+        };
+        assert!(c.eval.tempo && !c.eval.advancement);
+    }
+
+    #[test]
+    fn settings_errors_name_the_option_and_range() {
+        assert_eq!(
+            PlayerKind::parse("full,threads=0"),
+            Err("threads=0: out of range 1..=256".to_string())
+        );
+        assert_eq!(
+            PlayerKind::parse("full,queen=9"),
+            Err("queen=9: unknown option `queen`".to_string())
+        );
+        assert_eq!(
+            PlayerKind::parse("full,+king"),
+            Err("unknown switch `king`".to_string())
+        );
+        assert!(PlayerKind::parse("full,lmr").is_err());
+        assert!(PlayerKind::parse("baseline,-lmr").is_err());
+    }
+}

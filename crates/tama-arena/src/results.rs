@@ -1,0 +1,184 @@
+//! Finished games and match results.
+
+use std::time::Duration;
+
+use tama_core::{Color, Move, Outcome, Position};
+
+use crate::elo::{elo_from_samples, Elo};
+use crate::player::Player;
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The game's number in the match (0-based): games `2k` and `2k + 1`
+    /// share opening `k`.
+    pub index: usize,
+    /// The opening's number.
+    pub opening: usize,
+    /// Whether the first player (A) had White.
+    pub a_is_white: bool,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The start position.
+    pub start: Position,
+    /// Every move from `start`, the opening's included.
+    pub moves: Vec<Move>,
+    /// How many of `moves` came from the opening.
+    pub opening_plies: usize,
+    /// The result and why the game ended.
+    pub outcome: Outcome,
+    /// Whether a player ran out of time (the outcome's termination is then
+    /// [`Termination::TimeForfeit`](tama_core::Termination::TimeForfeit)).
+    pub time_forfeit: bool,
+    /// Wall time of the game.
+    pub duration: Duration,
+}
+
+impl GameRecord {
+    /// The first player's points: 1, ½ or 0.
+    pub fn score_a(&self) -> f64 {
+        match self.outcome.winner {
+            None => 0.5,
+            Some(Color::White) => f64::from(u8::from(self.a_is_white)),
+            Some(Color::Black) => f64::from(u8::from(!self.a_is_white)),
+        }
+    }
+
+    /// The PDN result tag: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_tag(&self) -> &'static str {
+        match self.outcome.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// The result of a match, from the first player's (A's) side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchResult {
+    /// A's name.
+    pub a: String,
+    /// B's name.
+    pub b: String,
+    /// Every game, in game order.
+    pub games: Vec<GameRecord>,
+    /// A's wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// A's losses.
+    pub losses: u32,
+}
+
+impl MatchResult {
+    pub(crate) fn from_games(a: &Player, b: &Player, mut games: Vec<GameRecord>) -> MatchResult {
+        games.sort_by_key(|g| g.index);
+        let mut r = MatchResult {
+            a: a.name.clone(),
+            b: b.name.clone(),
+            games: Vec::new(),
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        };
+        for g in &games {
+            match g.score_a() {
+                s if s > 0.75 => r.wins += 1,
+                s if s < 0.25 => r.losses += 1,
+                _ => r.draws += 1,
+            }
+        }
+        r.games = games;
+        r
+    }
+
+    /// A's points divided by the number of games.
+    pub fn score(&self) -> f64 {
+        let n = self.games.len().max(1) as f64;
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / n
+    }
+
+    /// Elo of A relative to B, with the error from the per-game variance
+    /// (trinomial model).
+    pub fn elo(&self) -> Elo {
+        let samples: Vec<f64> = self.games.iter().map(GameRecord::score_a).collect();
+        elo_from_samples(&samples)
+    }
+
+    /// Counts of opening pairs by A's points in the pair: 0, ½, 1, 1½, 2.
+    pub fn pentanomial(&self) -> [u32; 5] {
+        let mut bins = [0; 5];
+        for pair in self.pairs() {
+            bins[(pair * 2.0).round() as usize] += 1;
+        }
+        bins
+    }
+
+    /// A's points in each completed pair of games (0 to 2).
+    fn pairs(&self) -> Vec<f64> {
+        let mut by_opening = std::collections::BTreeMap::<usize, Vec<f64>>::new();
+        for g in &self.games {
+            by_opening.entry(g.opening).or_default().push(g.score_a());
+        }
+        by_opening
+            .values()
+            .filter(|v| v.len() == 2)
+            .map(|v| v[0] + v[1])
+            .collect()
+    }
+
+    /// Elo of A relative to B, with the error from the variance of the
+    /// pairs of games (pentanomial model; narrower when paired openings
+    /// cancel their bias).
+    pub fn elo_pentanomial(&self) -> Elo {
+        let samples: Vec<f64> = self.pairs().iter().map(|p| p / 2.0).collect();
+        elo_from_samples(&samples)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tama_core::Termination;
+    use tama_search::Limits;
+
+    use crate::player::PlayerKind;
+
+    #[test]
+    fn pentanomial_counts_pairs() {
+        let g = |index: usize, winner: Option<Color>| GameRecord {
+            index,
+            opening: index / 2,
+            a_is_white: index.is_multiple_of(2),
+            white: String::new(),
+            black: String::new(),
+            start: Position::start(),
+            moves: Vec::new(),
+            opening_plies: 0,
+            outcome: Outcome {
+                winner,
+                termination: Termination::Adjudication,
+            },
+            time_forfeit: false,
+            duration: Duration::ZERO,
+        };
+        let a = Player::new("a", PlayerKind::Baseline, Limits::depth(1));
+        let r = MatchResult::from_games(
+            &a,
+            &a,
+            vec![
+                g(0, Some(Color::White)), // A wins
+                g(1, Some(Color::Black)), // A (Black) wins
+                g(2, None),
+                g(3, Some(Color::White)), // B (White) wins
+            ],
+        );
+        assert_eq!((r.wins, r.draws, r.losses), (2, 1, 1));
+        assert_eq!(r.pentanomial(), [0, 1, 0, 0, 1]);
+        assert!((r.score() - 0.625).abs() < 1e-9);
+        assert!(r.elo_pentanomial().elo > 0.0);
+    }
+}

@@ -1,0 +1,277 @@
+//! Code-layout rules of the project, checked on the sources themselves:
+//! no import cycle between the files of a crate, and no file over about
+//! 800 lines of code outside its tests.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Most lines of code (not blank, not a comment, before the file's
+/// `#[cfg(test)]` part) a source file may have.
+const MAX_CODE_LINES: usize = 800;
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ is inside the workspace")
+        .to_path_buf()
+}
+
+/// The `src` directories of the workspace's crates.
+fn source_dirs() -> Vec<PathBuf> {
+    let root = workspace_root();
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
+        .expect("crates/ exists")
+        .filter_map(Result::ok)
+        .map(|e| e.path().join("src"))
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.push(root.join("xtask").join("src"));
+    dirs.sort();
+    dirs
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir)
+        .expect("readable")
+        .filter_map(Result::ok)
+    {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The module path of a file under `src` (`pdn/replay`; `mod.rs` names its
+/// directory; the crate root is the empty path).
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).expect("under src");
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The code of a file: without comment lines, and without its test part
+/// (from the first line `#[cfg(test)]` that is followed by a module).
+fn code_lines(text: &str) -> Vec<&str> {
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines
+        .windows(2)
+        .position(|w| w[0].trim() == "#[cfg(test)]" && w[1].trim_start().starts_with("mod "))
+        .unwrap_or(lines.len());
+    lines[..end]
+        .iter()
+        .copied()
+        .filter(|l| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with("//")
+        })
+        .collect()
+}
+
+/// The paths after `crate::` in `code`, with `use crate::{a, b::c}` groups
+/// expanded (each a list of segments).
+fn crate_paths(code: &str) -> Vec<Vec<String>> {
+    fn ident(s: &[u8], mut i: usize) -> (String, usize) {
+        let start = i;
+        while i < s.len() && (s[i].is_ascii_alphanumeric() || s[i] == b'_') {
+            i += 1;
+        }
+        (String::from_utf8_lossy(&s[start..i]).into_owned(), i)
+    }
+    /// Reads a path or a `{…}` group at `i`, appending to `out` with
+    /// `prefix`; returns the position after it.
+    fn item(s: &[u8], mut i: usize, prefix: &[String], out: &mut Vec<Vec<String>>) -> usize {
+        while i < s.len() && s[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i < s.len() && s[i] == b'{' {
+            i += 1;
+            loop {
+                i = item(s, i, prefix, out);
+                while i < s.len() && (s[i].is_ascii_whitespace() || s[i] == b',') {
+                    i += 1;
+                }
+                if i >= s.len() || s[i] == b'}' {
+                    return i + 1;
+                }
+            }
+        }
+        let mut path = prefix.to_vec();
+        loop {
+            let (name, next) = ident(s, i);
+            if name.is_empty() {
+                break;
+            }
+            path.push(name);
+            i = next;
+            if s[i..].starts_with(b"::") {
+                i += 2;
+                if i < s.len() && s[i] == b'{' {
+                    return item(s, i, &path, out);
+                }
+            } else {
+                break;
+            }
+        }
+        if path.len() > prefix.len() {
+            out.push(path);
+        }
+        i
+    }
+    let s = code.as_bytes();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(k) = code[from..].find("crate::") {
+        let at = from + k;
+        let bounded = at == 0 || !(s[at - 1].is_ascii_alphanumeric() || s[at - 1] == b'_');
+        from = at + "crate::".len();
+        if bounded {
+            from = item(s, from, &[], &mut out).max(from);
+        }
+    }
+    out
+}
+
+/// For each file of the crate at `src`: the other files it imports (by a
+/// `crate::` path), leaving out its ancestors and descendants in the module
+/// tree (a parent declaring its children is not an import).
+fn imports(src: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let modules: BTreeMap<Vec<String>, PathBuf> = files
+        .iter()
+        .map(|f| (module_of(src, f), f.clone()))
+        .collect();
+    let related = |a: &[String], b: &[String]| a.starts_with(b) || b.starts_with(a);
+    modules
+        .iter()
+        .map(|(m, file)| {
+            let text = std::fs::read_to_string(file).expect("readable");
+            let code = code_lines(&text).join("\n");
+            let deps = crate_paths(&code)
+                .into_iter()
+                .filter_map(|path| {
+                    // The longest prefix of the path that is a file's module.
+                    (1..=path.len())
+                        .rev()
+                        .map(|k| path[..k].to_vec())
+                        .find(|p| modules.contains_key(p))
+                })
+                .filter(|d| !related(m, d))
+                .collect();
+            (m.clone(), deps)
+        })
+        .collect()
+}
+
+/// An import cycle between the files of the crate at `src`, as module
+/// paths (the first repeated at the end), if there is one.
+fn find_cycle(src: &Path) -> Option<Vec<String>> {
+    fn visit(
+        m: &Vec<String>,
+        graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        state: &mut BTreeMap<Vec<String>, u8>,
+        stack: &mut Vec<Vec<String>>,
+    ) -> Option<Vec<Vec<String>>> {
+        state.insert(m.clone(), 1);
+        stack.push(m.clone());
+        for d in graph.get(m).into_iter().flatten() {
+            match state.get(d) {
+                Some(1) => {
+                    let start = stack.iter().position(|x| x == d).unwrap_or(0);
+                    let mut cycle = stack[start..].to_vec();
+                    cycle.push(d.clone());
+                    return Some(cycle);
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(c) = visit(d, graph, state, stack) {
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        stack.pop();
+        state.insert(m.clone(), 2);
+        None
+    }
+    let graph = imports(src);
+    let mut state = BTreeMap::new();
+    for m in graph.keys() {
+        if !state.contains_key(m) {
+            if let Some(c) = visit(m, &graph, &mut state, &mut Vec::new()) {
+                return Some(c.iter().map(|p| p.join("/")).collect());
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn no_import_cycle_between_the_files_of_a_crate() {
+    let dirs = source_dirs();
+    assert!(dirs.len() >= 5, "{dirs:?}");
+    for src in dirs {
+        assert_eq!(find_cycle(&src), None, "import cycle in {}", src.display());
+    }
+}
+
+#[test]
+fn the_cycle_finder_finds_cycles() {
+    let dir = std::env::temp_dir().join(format!("tama-tidy-{}", std::process::id()));
+    let src = dir.join("src");
+    std::fs::create_dir_all(src.join("p")).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(src.join(name), text).unwrap();
+    write("lib.rs", "mod a;\nmod b;\nmod c;\nmod p;\n");
+    write("a.rs", "use crate::b::X;\n");
+    write("b.rs", "// use crate::a;\npub struct X;\n");
+    write("c.rs", "use crate::{a, p::q::Y};\n");
+    write("p.rs", "mod q;\nuse crate::p::q::Y;\n");
+    write("p/q.rs", "use super::*;\nuse crate::p;\npub struct Y;\n");
+    // Parents and children may use each other; comments do not count.
+    assert_eq!(find_cycle(&src), None);
+    write("b.rs", "use crate::c;\npub struct X;\n");
+    let cycle = find_cycle(&src).expect("a -> b -> c -> a");
+    assert_eq!(cycle.len(), 4, "{cycle:?}");
+    assert_eq!(cycle.first(), cycle.last());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_import_scanner_reads_paths_and_groups() {
+    let paths = crate_paths(
+        "use crate::a::B;\nuse crate::{c, d::{e::F, G}};\nlet x = crate::h::i();\nmycrate::z();",
+    );
+    let flat: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
+    assert_eq!(flat, ["a::B", "c", "d::e::F", "d::G", "h::i"]);
+    let code = code_lines("// c\nfn a() {}\n\n#[cfg(test)]\nmod tests {\n    fn b() {}\n}\n");
+    assert_eq!(code, ["fn a() {}"]);
+}
+
+#[test]
+fn no_source_file_is_over_800_lines_of_code() {
+    for src in source_dirs() {
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("readable");
+            let n = code_lines(&text).len();
+            assert!(
+                n <= MAX_CODE_LINES,
+                "{} has {n} lines of code (outside tests and comments); split it by job",
+                file.display()
+            );
+        }
+    }
+}
