@@ -15,3 +15,4 @@ mod robustness;
 mod suite;
 mod tidy;
 mod util;
+mod web;

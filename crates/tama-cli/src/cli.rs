@@ -66,6 +66,8 @@ pub enum Command {
     Match(cmd::match_cmd::Args),
     /// Endgame tablebases: generate, probe, verify, stats, plan.
     Egtb(cmd::egtb::Args),
+    /// Serve the web board (play and analyse in a browser) and its JSON API.
+    Serve(cmd::serve::Args),
 }
 
 /// Runs the chosen subcommand. `input` is standard input (for commands
@@ -91,6 +93,7 @@ pub fn run(
         Command::Play(args) => cmd::play::run(&args, input, out, term),
         Command::Match(args) => cmd::match_cmd::run(&args, out, term),
         Command::Egtb(args) => cmd::egtb::run(&args, out, term),
+        Command::Serve(args) => cmd::serve::run(&args, out, err, term),
     }
 }
 

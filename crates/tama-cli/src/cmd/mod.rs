@@ -9,4 +9,5 @@ pub mod moves;
 pub mod pdn;
 pub mod perft;
 pub mod play;
+pub mod serve;
 pub mod show;
