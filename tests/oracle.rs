@@ -116,6 +116,18 @@ fn the_oracle_is_asked_about_quiet_covered_positions_only() {
     // Every question was answered: the hits are the questions.
     assert_eq!(b.tbhits, probes);
     assert!(last_info_hits > 0 && last_info_hits <= b.tbhits);
+    // Two threads ask it too, and their answers are counted.
+    let mut two = Engine::new(EngineConfig {
+        hash_mib: 2,
+        threads: 2,
+        oracle: Some(Oracle(oracle.clone())),
+        ..EngineConfig::default()
+    });
+    let before = oracle.probes.load(Ordering::Relaxed);
+    let b = best(two.search(&pos, &[], &rules, &Limits::depth(6), |_| {}));
+    assert_eq!(b.tbhits, oracle.probes.load(Ordering::Relaxed) - before);
+    assert!(b.tbhits > 0);
+    assert_eq!(oracle.bad.load(Ordering::Relaxed), 0);
     // Without an oracle nothing is counted.
     let b = best(engine_with(None).search(&pos, &[], &rules, &Limits::depth(6), |_| {}));
     assert_eq!((b.tbhits, b.tb), (0, None));

@@ -563,4 +563,63 @@ mod tests {
                 .all(|u| u.description() != t.description()));
         }
     }
+
+    #[test]
+    fn random_play_takebacks_and_endings_keep_the_game_consistent() {
+        // xorshift: no dependency.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut below = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut endings = 0;
+        for rules in Rules::all_move_combinations() {
+            let mut game = Game::new(rules);
+            for _ in 0..150 {
+                match below(12) {
+                    0 => {
+                        game.undo();
+                    }
+                    1 => {
+                        let before = game.outcome();
+                        let r = game.resign(Color::ALL[below(2)]);
+                        assert_eq!(r.is_err(), before.is_some());
+                        endings += usize::from(r.is_ok());
+                    }
+                    2 => {
+                        game.reopen();
+                    }
+                    _ => {
+                        let legal = game.legal_moves();
+                        let over = game.outcome();
+                        if legal.is_empty() {
+                            assert!(over.is_some());
+                            continue;
+                        }
+                        let mv = legal[below(legal.len())];
+                        match (game.play(&mv), over) {
+                            (Ok(()), None) => {}
+                            (Err(PlayError::GameOver(o)), Some(p)) => assert_eq!(o, p),
+                            (r, o) => panic!("play gave {r:?} with outcome {o:?}"),
+                        }
+                    }
+                }
+                // The positions are the start and the moves played from it.
+                let mut pos = *game.start();
+                assert_eq!(game.positions().len(), game.moves().len() + 1);
+                for (i, mv) in game.moves().iter().enumerate() {
+                    assert_eq!(game.positions()[i], pos);
+                    pos = pos.play_unchecked(mv);
+                }
+                assert_eq!(game.position(), &pos);
+                assert_eq!(
+                    game.repetitions(),
+                    Repetitions::from_positions(game.positions()).count()
+                );
+            }
+        }
+        assert!(endings > 10, "{endings} resignations");
+    }
 }

@@ -21,6 +21,11 @@ use crate::worker::{Ctx, Worker};
 pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
 /// How an engine is set up.
+///
+/// Every setting but the oracle also has a name, a type, a range and a
+/// default in the option registry ([`options`](crate::options)), which
+/// sets it from text: [`EngineConfig::from_settings`],
+/// [`EngineConfig::set_option`], [`Engine::set_option`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineConfig {
     /// Transposition table size in MiB.

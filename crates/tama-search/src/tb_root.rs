@@ -175,19 +175,19 @@ pub(crate) fn oracle_result(
             tbhits: hits,
         });
     }
-    let best = lines.first()?;
+    let best = lines.first()?.clone();
     Some(SearchResult::Move(BestMove {
         mv: best.mv,
         score: best.score,
-        pv: best.pv.clone(),
-        depth: 0,
         seldepth: best.pv.len() as u32,
+        pv: best.pv,
+        depth: 0,
         nodes: 1,
         time,
         interrupted: false,
         tb: best.tb,
         tbhits: hits,
-        lines: lines.clone(),
+        lines,
     }))
 }
 
