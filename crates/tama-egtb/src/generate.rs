@@ -234,9 +234,11 @@ pub fn generate_unit(
         for_chunks(w.ix.size() as usize, threads, |range| {
             opts.check_stop()?;
             let mut list = MoveList::new();
+            let mut tally = Tally::default();
             for i in range.clone() {
-                init_one(&tb, rules, w, i, &mut list, &max_assigned)?;
+                init_one(&tb, rules, w, i, &mut list, &mut tally)?;
             }
+            max_assigned.fetch_max(tally.max, Ordering::Relaxed);
             let d = done.fetch_add(range.len() as u64, Ordering::Relaxed) + range.len() as u64;
             opts.report(Progress::Init { unit, done: d });
             Ok::<(), Error>(())
@@ -245,6 +247,12 @@ pub fn generate_unit(
 
     // 2. Levels.
     let inconsistent = AtomicBool::new(false);
+    let decided = AtomicU64::new(
+        work.iter()
+            .flat_map(|w| w.values.iter())
+            .filter(|v| v.load(Ordering::Relaxed) != UNKNOWN)
+            .count() as u64,
+    );
     let mut ply = 1u32;
     while ply <= max_assigned.load(Ordering::Relaxed) + 1 {
         opts.check_stop()?;
@@ -252,18 +260,20 @@ pub fn generate_unit(
             let pred = &work[if work.len() == 1 { 0 } else { 1 - t }];
             for_chunks(w.ix.size() as usize, threads, |range| {
                 opts.check_stop()?;
+                let mut tally = Tally::default();
                 for i in range {
-                    level_one(rules, w, pred, i, ply, &max_assigned, &inconsistent);
+                    level_one(rules, w, pred, i, ply, &mut tally, &inconsistent);
                 }
+                max_assigned.fetch_max(tally.max, Ordering::Relaxed);
+                decided.fetch_add(tally.decided, Ordering::Relaxed);
                 Ok::<(), Error>(())
             })?;
         }
-        let decided = work
-            .iter()
-            .flat_map(|w| w.values.iter())
-            .filter(|v| v.load(Ordering::Relaxed) != UNKNOWN)
-            .count() as u64;
-        opts.report(Progress::Level { unit, ply, decided });
+        opts.report(Progress::Level {
+            unit,
+            ply,
+            decided: decided.load(Ordering::Relaxed),
+        });
         ply += 1;
     }
     if inconsistent.load(Ordering::Relaxed) {
@@ -326,13 +336,29 @@ fn summarise(rules: &str, material: Material, codes: &[u16]) -> TableInfo {
     info
 }
 
+/// What one thread decided in a chunk: the greatest distance assigned and
+/// the number of entries decided (merged into the shared counters once per
+/// chunk, so threads do not contend on them).
+#[derive(Default)]
+struct Tally {
+    max: u32,
+    decided: u64,
+}
+
+impl Tally {
+    fn assigned(&mut self, distance: u32) {
+        self.max = self.max.max(distance);
+        self.decided += 1;
+    }
+}
+
 fn init_one(
     tb: &Tablebase,
     rules: &Rules,
     w: &Work,
     i: usize,
     list: &mut MoveList,
-    max_assigned: &AtomicU32,
+    tally: &mut Tally,
 ) -> Result<(), Error> {
     let pos = w.ix.board(i as u64).position();
     pos.generate_moves(rules, list);
@@ -377,10 +403,10 @@ fn init_one(
     w.flags[i].store(if blocked { BLOCKED } else { 0 }, Ordering::Relaxed);
     if ext_win != u32::MAX {
         w.ext_win[i].store(ext_win as u16, Ordering::Relaxed);
-        max_assigned.fetch_max(ext_win, Ordering::Relaxed);
+        tally.max = tally.max.max(ext_win);
     } else if internal == 0 && !blocked {
         w.values[i].store(loss(ext_max + 1), Ordering::Relaxed);
-        max_assigned.fetch_max(ext_max + 1, Ordering::Relaxed);
+        tally.max = tally.max.max(ext_max + 1);
     }
     Ok(())
 }
@@ -393,13 +419,17 @@ fn level_one(
     pred: &Work,
     i: usize,
     ply: u32,
-    max_assigned: &AtomicU32,
+    tally: &mut Tally,
     inconsistent: &AtomicBool,
 ) {
     let code = w.values[i].load(Ordering::Relaxed);
     if code == UNKNOWN && u32::from(w.ext_win[i].load(Ordering::Relaxed)) == ply {
-        let _ =
-            w.values[i].compare_exchange(UNKNOWN, win(ply), Ordering::Relaxed, Ordering::Relaxed);
+        if w.values[i]
+            .compare_exchange(UNKNOWN, win(ply), Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+        {
+            tally.assigned(ply);
+        }
         return;
     }
     let d = ply - 1;
@@ -422,7 +452,7 @@ fn level_one(
                 .compare_exchange(UNKNOWN, win(ply), Ordering::Relaxed, Ordering::Relaxed)
                 .is_ok()
             {
-                max_assigned.fetch_max(ply, Ordering::Relaxed);
+                tally.assigned(ply);
             }
         } else {
             let old = pred.counts[j].fetch_sub(1, Ordering::Relaxed);
@@ -434,7 +464,7 @@ fn level_one(
                     .compare_exchange(UNKNOWN, loss(dist), Ordering::Relaxed, Ordering::Relaxed)
                     .is_ok()
                 {
-                    max_assigned.fetch_max(dist, Ordering::Relaxed);
+                    tally.assigned(dist);
                 }
             }
         }

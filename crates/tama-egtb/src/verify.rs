@@ -264,3 +264,57 @@ pub fn stats_dir(root: &Path) -> Result<Vec<TableStats>, Error> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::file::encode_table;
+    use crate::{generate, table_path, GenOptions, Plan};
+
+    /// A table whose checksum is right but one value is wrong fails
+    /// verification, naming the entry.
+    #[test]
+    fn a_wrong_value_is_found_and_named() {
+        let tmp = tempfile::tempdir().unwrap();
+        let rules = Rules::ARMENIAN;
+        generate(
+            tmp.path(),
+            &rules,
+            &Plan::new(2),
+            None,
+            &GenOptions::default(),
+        )
+        .unwrap();
+        let dir = tmp.path().join("armenian");
+        let m: Material = "KvK".parse().unwrap();
+        let tb = Tablebase::open_exact(&dir, &rules).unwrap();
+        let table = tb.table(m).unwrap().unwrap();
+        let mut codes: Vec<u16> = (0..table.indexer.size())
+            .map(|i| table.code(i).unwrap())
+            .collect();
+        let info = table.data.info.clone();
+        drop(tb);
+        // Entry 100: call a draw a win in 1, or a win a draw.
+        codes[100] = if codes[100] == 0 { 1 } else { 0 };
+        std::fs::write(table_path(&dir, m), encode_table(&info, &codes)).unwrap();
+        let tb = Tablebase::open_exact(&dir, &rules).unwrap();
+        match verify_table(&tb, m, 2).unwrap() {
+            Verdict::Wrong(w) => {
+                assert_eq!(w.index, 100);
+                assert_eq!(Some(w.stored), Some(decode(codes[100])));
+                assert_ne!(w.expected, Some(w.stored));
+                assert!(w.fen.starts_with("W:"), "{}", w.fen);
+            }
+            v => panic!("{v:?}"),
+        }
+        // Only that table fails: no 2-piece table depends on another (a
+        // capture ends the game).
+        let checks = verify_dir(tmp.path(), 1, &mut |_| {}).unwrap();
+        let wrong: Vec<_> = checks
+            .iter()
+            .filter(|c| !matches!(c.verdict, Verdict::Sound { .. }))
+            .collect();
+        assert_eq!(wrong.len(), 1, "{wrong:?}");
+        assert_eq!(wrong[0].material, m);
+    }
+}

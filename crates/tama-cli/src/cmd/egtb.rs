@@ -35,7 +35,8 @@ pub enum EgtbCommand {
     /// Solve every table up to N pieces (resumes: finished, sound files are
     /// skipped).
     Gen(GenArgs),
-    /// The value of a position and of every legal move.
+    /// The value of a position and of every legal move (exit code 1 when
+    /// the position is not in the tables).
     Probe(ProbeArgs),
     /// Check every stored value against its successors, and every checksum.
     Verify(VerifyArgs),
