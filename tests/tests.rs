@@ -3,6 +3,7 @@
 
 mod cli;
 mod differential;
+mod egtb_flag;
 mod engine;
 mod fuzz_replay;
 mod oracle;
@@ -14,3 +15,4 @@ mod robustness;
 mod suite;
 mod tidy;
 mod util;
+mod web;

@@ -12,6 +12,7 @@ mod ci;
 mod cmd;
 mod diff;
 mod fuzz;
+mod load;
 mod perft;
 mod snapshots;
 mod sprt;
@@ -50,6 +51,10 @@ enum Command {
     /// Run the cargo-fuzz targets one at a time (nightly and cargo-fuzz
     /// needed) and summarise executions, coverage and corpus growth.
     Fuzz(fuzz::Args),
+    /// Load `tama serve` from this machine: N clients against /api/moves
+    /// and /api/play for T seconds (requests/s, p50/p99), latency while 2
+    /// analyses run, memory over G games, page weight.
+    Load(load::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +66,7 @@ fn main() -> ExitCode {
         Command::Snapshots(args) => snapshots::run(args),
         Command::Sprt(args) => sprt::run(args),
         Command::Fuzz(args) => fuzz::run(args),
+        Command::Load(args) => load::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -64,6 +64,10 @@ pub enum Command {
     /// `--list-options`), and `depth=D`, `movetime=MS`, `nodes=N` for this
     /// player only.
     Match(cmd::match_cmd::Args),
+    /// Endgame tablebases: generate, probe, verify, stats, plan.
+    Egtb(cmd::egtb::Args),
+    /// Serve the web board (play and analyse in a browser) and its JSON API.
+    Serve(cmd::serve::Args),
 }
 
 /// Runs the chosen subcommand. `input` is standard input (for commands
@@ -88,6 +92,8 @@ pub fn run(
         Command::Bench(args) => cmd::bench::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out, term),
         Command::Match(args) => cmd::match_cmd::run(&args, out, term),
+        Command::Egtb(args) => cmd::egtb::run(&args, out, term),
+        Command::Serve(args) => cmd::serve::run(&args, out, err, term),
     }
 }
 

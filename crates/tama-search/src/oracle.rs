@@ -169,6 +169,8 @@ impl PartialEq for Oracle {
     }
 }
 
+impl Eq for Oracle {}
+
 impl fmt::Debug for Oracle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("Oracle").field(&self.0.name()).finish()

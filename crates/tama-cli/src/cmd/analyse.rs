@@ -6,10 +6,12 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use tama_core::{Color, Move, Outcome, Position, Rules};
 use tama_notation::movetext::write_move;
-use tama_search::{Engine, EngineConfig, Info, InfoKind, Limits, Score, ScoreKind, SearchResult};
+use tama_search::{
+    Engine, EngineConfig, Info, InfoKind, Limits, OracleValue, Score, ScoreKind, SearchResult,
+};
 
 use crate::cmd::analyse_pdn;
-use crate::common::{write_json, PositionArgs};
+use crate::common::{wdl_text, write_json, EgtbArgs, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::terminal::Terminal;
 
@@ -59,6 +61,8 @@ pub struct Args {
     /// standard output.
     #[arg(short, long, value_name = "OUT", requires = "pdn")]
     pub output: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub egtb: EgtbArgs,
 }
 
 /// The default search time when no limit is given.
@@ -94,6 +98,7 @@ fn run_pdn(
     let mut engine = Engine::new(EngineConfig {
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
+        oracle: args.egtb.oracle(None)?,
         ..EngineConfig::default()
     });
     let job = analyse_pdn::Job {
@@ -135,6 +140,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write, term: Terminal
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
         multipv: args.multipv as usize,
+        oracle: args.egtb.oracle(Some(&rules))?,
         ..EngineConfig::default()
     });
     let mut failure: Option<CliError> = None;
@@ -155,7 +161,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write, term: Terminal
             let mv = write_move(&pos, &rules, &best.mv);
             let pv = pv_texts(&pos, &rules, &best.pv);
             if args.json {
-                let value = json!({
+                let mut value = json!({
                     "type": "bestmove",
                     "move": mv,
                     "score": score_json(best.score),
@@ -164,9 +170,15 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write, term: Terminal
                     "nodes": best.nodes,
                     "time_ms": best.time.as_millis() as u64,
                 });
+                add_tb_json(&mut value, best.tb.as_ref(), best.tbhits);
                 write_json(out, &value)?;
             } else {
-                writeln!(out, "bestmove {mv} score {}", best.score)?;
+                writeln!(
+                    out,
+                    "bestmove {mv} score {}{}",
+                    best.score,
+                    tb_text(best.tb.as_ref())
+                )?;
             }
         }
     }
@@ -192,6 +204,27 @@ fn score_json(score: Score) -> Value {
         ScoreKind::CentiMen(cm) => json!({ "cm": cm }),
         ScoreKind::Win(n) => json!({ "win": n }),
         ScoreKind::Loss(n) => json!({ "loss": n }),
+    }
+}
+
+/// With tables: `"tb": "win"`, `"distance": 37` (plies, for the side to
+/// move) and `"tbhits"`; nothing when no table decided the score.
+fn add_tb_json(value: &mut Value, tb: Option<&OracleValue>, tbhits: u64) {
+    if let Some(tb) = tb {
+        value["tb"] = json!(wdl_text(tb));
+        value["distance"] = json!(tb.distance);
+    }
+    if tbhits > 0 {
+        value["tbhits"] = json!(tbhits);
+    }
+}
+
+/// ` (tables: win in 37 plies)` when a table decided the score.
+fn tb_text(tb: Option<&OracleValue>) -> String {
+    match tb {
+        None => String::new(),
+        Some(tb) if tb.distance == 0 => format!(" (tables: {})", wdl_text(tb)),
+        Some(tb) => format!(" (tables: {} in {} plies)", wdl_text(tb), tb.distance),
     }
 }
 
@@ -226,16 +259,18 @@ fn write_info(
         if let Some(b) = bound {
             value["bound"] = json!(b);
         }
+        add_tb_json(&mut value, info.tb.as_ref(), info.tbhits);
         write_json(out, &value)?;
     } else {
         let bound = bound.map(|b| format!(" ({b} bound)")).unwrap_or_default();
         writeln!(
             out,
-            "depth {}/{} multipv {} score {}{bound} nodes {} nps {} time {:.3} hashfull {} pv {}",
+            "depth {}/{} multipv {} score {}{bound}{} nodes {} nps {} time {:.3} hashfull {} pv {}",
             info.depth,
             info.seldepth,
             info.multipv,
             info.score,
+            tb_text(info.tb.as_ref()),
             info.nodes,
             info.nps,
             info.time.as_secs_f64(),

@@ -18,7 +18,7 @@ use tama_notation::rules_text::write_rules;
 use tama_search::options::{self, OptionGroup};
 use tama_search::Limits;
 
-use crate::common::{parse_rules_arg, write_json};
+use crate::common::{open_oracle, parse_rules_arg, write_json, EgtbArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::terminal::Terminal;
 
@@ -94,6 +94,10 @@ pub struct Args {
     /// range, default, what it does) and exit.
     #[arg(long)]
     pub list_options: bool,
+    /// Endgame tablebases for both engines (a setting's `-egtb` plays
+    /// without them, `egtb=DIR` with other tables).
+    #[command(flatten)]
+    pub egtb: EgtbArgs,
 }
 
 /// Random opening length without `--random-plies`.
@@ -123,8 +127,8 @@ pub fn run(args: &Args, out: &mut dyn Write, term: Terminal) -> CmdResult {
     } else {
         defaults
     };
-    let mut a = player("a", &args.a, args, defaults)?;
-    let mut b = player("b", &args.b, args, defaults)?;
+    let mut a = player("a", &args.a, args, defaults, &rules)?;
+    let mut b = player("b", &args.b, args, defaults, &rules)?;
     if a.name == b.name {
         a.name.push_str(" (A)");
         b.name.push_str(" (B)");
@@ -206,7 +210,13 @@ fn progress(
 
 /// A player from its setting: the engine (or baseline) description with
 /// this player's limits taken out.
-fn player(which: &str, setting: &str, args: &Args, defaults: Limits) -> Result<Player, CliError> {
+fn player(
+    which: &str,
+    setting: &str,
+    args: &Args,
+    defaults: Limits,
+    rules: &Rules,
+) -> Result<Player, CliError> {
     let bad = |m: String| CliError::usage(format!("invalid --{which} `{setting}`: {m}"));
     let mut parts = setting.split(',').map(str::trim);
     let base = parts.next().unwrap_or("");
@@ -217,6 +227,7 @@ fn player(which: &str, setting: &str, args: &Args, defaults: Limits) -> Result<P
     }
     let mut own = Limits::default();
     let mut label_parts = vec![base.to_string()];
+    let mut egtb = args.egtb.egtb.clone();
     for part in parts {
         let number = |v: &str| {
             v.parse::<u64>()
@@ -230,13 +241,24 @@ fn player(which: &str, setting: &str, args: &Args, defaults: Limits) -> Result<P
             }
             Some(("movetime", v)) => own.movetime = Some(Duration::from_millis(number(v)?)),
             Some(("nodes", v)) => own.nodes = Some(number(v)?),
+            Some(("egtb", dir)) => {
+                egtb = Some(PathBuf::from(dir));
+                label_parts.push(part.to_string());
+            }
+            None if part == "-egtb" => {
+                egtb = None;
+                label_parts.push(part.to_string());
+            }
             _ => {
                 kind_parts.push(part.to_string());
                 label_parts.push(part.to_string());
             }
         }
     }
-    let kind = PlayerKind::parse(&kind_parts.join(",")).map_err(bad)?;
+    let mut kind = PlayerKind::parse(&kind_parts.join(",")).map_err(bad)?;
+    if let (PlayerKind::Engine(config), Some(dir)) = (&mut kind, &egtb) {
+        config.oracle = Some(open_oracle(dir, Some(rules))?);
+    }
     let limits = if own == Limits::default() {
         defaults
     } else {
@@ -554,7 +576,14 @@ mod tests {
     #[test]
     fn settings_take_their_own_limits() {
         let a = args(&["--depth", "5", "--hash", "4"]);
-        let p = player("a", "full,-lmr,depth=3", &a, Limits::depth(5)).unwrap();
+        let p = player(
+            "a",
+            "full,-lmr,depth=3",
+            &a,
+            Limits::depth(5),
+            &Rules::ARMENIAN,
+        )
+        .unwrap();
         assert_eq!(p.limits, Limits::depth(3));
         assert_eq!(p.name, "full,-lmr depth 3");
         let PlayerKind::Engine(c) = &p.kind else {
@@ -562,12 +591,19 @@ mod tests {
         };
         assert!(!c.search.lmr);
         assert_eq!(c.hash_mib, 4);
-        let p = player("b", "baseline", &a, Limits::depth(5)).unwrap();
+        let p = player("b", "baseline", &a, Limits::depth(5), &Rules::ARMENIAN).unwrap();
         assert_eq!(p.kind, PlayerKind::Baseline);
         assert_eq!(p.limits, Limits::depth(5));
-        let e = player("b", "full,-nonsense", &a, Limits::depth(5)).unwrap_err();
+        let e = player(
+            "b",
+            "full,-nonsense",
+            &a,
+            Limits::depth(5),
+            &Rules::ARMENIAN,
+        )
+        .unwrap_err();
         assert!(e.message.contains("nonsense"), "{}", e.message);
-        assert!(player("b", "full,depth=x", &a, Limits::depth(5)).is_err());
+        assert!(player("b", "full,depth=x", &a, Limits::depth(5), &Rules::ARMENIAN).is_err());
     }
 
     #[test]
@@ -592,7 +628,14 @@ mod tests {
         );
         // A setting refused by the registry names the option and range.
         let a = args(&[]);
-        let e = player("a", "full,king=99999", &a, Limits::depth(5)).unwrap_err();
+        let e = player(
+            "a",
+            "full,king=99999",
+            &a,
+            Limits::depth(5),
+            &Rules::ARMENIAN,
+        )
+        .unwrap_err();
         assert_eq!(
             e.message,
             "invalid --a `full,king=99999`: king=99999: out of range -10000..=10000"

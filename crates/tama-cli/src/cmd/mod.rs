@@ -3,9 +3,11 @@
 pub mod analyse;
 pub mod analyse_pdn;
 pub mod bench;
+pub mod egtb;
 pub mod match_cmd;
 pub mod moves;
 pub mod pdn;
 pub mod perft;
 pub mod play;
+pub mod serve;
 pub mod show;

@@ -25,7 +25,7 @@ use std::time::Duration;
 use clap::ValueEnum;
 use tama_notation::fen::parse_fen;
 
-use crate::common::PositionArgs;
+use crate::common::{EgtbArgs, PositionArgs};
 use crate::error::{CmdResult, EXIT_OK};
 use crate::terminal::{StyleArgs, Terminal};
 
@@ -77,6 +77,8 @@ pub struct Args {
     pub flip: bool,
     #[command(flatten)]
     pub style: StyleArgs,
+    #[command(flatten)]
+    pub egtb: EgtbArgs,
 }
 
 /// Who plays from the keyboard.
@@ -141,6 +143,7 @@ pub fn run(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write, term: Term
             strength: args.strength(),
             hash_mib: args.hash as usize,
             threads: args.threads as usize,
+            oracle: args.egtb.oracle(Some(&rules))?,
             style: args.style.style(term),
             term,
         },

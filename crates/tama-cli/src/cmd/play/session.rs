@@ -57,6 +57,8 @@ pub struct Config {
     pub hash_mib: usize,
     /// Search threads.
     pub threads: usize,
+    /// Endgame tablebases for the engine.
+    pub oracle: Option<tama_search::Oracle>,
     /// Characters and colours of the board.
     pub style: Style,
     /// What the streams are connected to.

@@ -21,6 +21,7 @@ impl Session<'_> {
             Engine::new(EngineConfig {
                 hash_mib: config.hash_mib,
                 threads: config.threads,
+                oracle: config.oracle.clone(),
                 ..EngineConfig::default()
             })
         })

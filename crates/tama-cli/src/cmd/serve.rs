@@ -1,0 +1,123 @@
+//! `tama serve`: the web board (the server lives in `tama-web`).
+
+use std::io::Write;
+use std::net::IpAddr;
+
+use crate::error::{CliError, CmdResult, EXIT_OK};
+
+/// Serve the web board and its JSON API until Ctrl-C.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  tama serve
+  tama serve --port 0 --threads 4
+  tama serve --open
+
+The first line on standard output is the address, e.g.
+`tama serve: http://127.0.0.1:8080/`. Logs go to standard error
+(RUST_LOG=tower_http=debug shows every request).
+
+Exit codes: 0 stopped by Ctrl-C, 2 bad option or the address cannot be used.")]
+pub struct Args {
+    /// The address to listen on. Anything but a loopback address lets
+    /// anyone on that network use the server.
+    #[arg(long, value_name = "IP", default_value = "127.0.0.1")]
+    pub host: IpAddr,
+    /// The port (0: any free port, printed on the first line).
+    #[arg(long, value_name = "PORT", default_value_t = 8080)]
+    pub port: u16,
+    /// Open the page in the browser (with `xdg-open`; failure is ignored).
+    #[arg(long)]
+    pub open: bool,
+    /// Search slots: how many analyses and engine moves can run at once
+    /// (one thread each); more get 503 until one ends.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Transposition table size of each search slot, in MiB (allocated
+    /// once at start).
+    #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+    #[command(flatten)]
+    pub egtb: crate::common::EgtbArgs,
+}
+
+/// Runs `tama serve`; the server's logs go to `err`.
+pub fn run(
+    args: &Args,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    term: crate::terminal::Terminal,
+) -> CmdResult {
+    let config = tama_web::Config {
+        host: args.host,
+        port: args.port,
+        threads: args.threads as usize,
+        hash_mib: args.hash as usize,
+        oracle: args.egtb.oracle(None)?,
+    };
+    let mut printed: Result<(), std::io::Error> = Ok(());
+    let open = args.open;
+    let ansi = term.stderr && term.color_allowed;
+    let result = tama_web::run(
+        &config,
+        |addr| {
+            let url = format!("http://{addr}/");
+            printed = writeln!(out, "tama serve: {url}").and_then(|()| out.flush());
+            if open {
+                // Best effort: no browser, no desktop or no xdg-open is fine.
+                let _ = std::process::Command::new("xdg-open")
+                    .arg(&url)
+                    .stdin(std::process::Stdio::null())
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .spawn();
+            }
+        },
+        err,
+        ansi,
+    );
+    printed?;
+    result.map_err(|e| {
+        CliError::usage(format!(
+            "cannot serve on {}:{}: {e}",
+            config.host, config.port
+        ))
+    })?;
+    Ok(EXIT_OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::terminal::Terminal;
+
+    fn args(host: &str, port: u16) -> Args {
+        Args {
+            host: host.parse().unwrap(),
+            port,
+            open: false,
+            threads: 1,
+            hash: 1,
+            egtb: crate::common::EgtbArgs::default(),
+        }
+    }
+
+    #[test]
+    fn a_port_in_use_is_one_clear_error() {
+        let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = taken.local_addr().unwrap().port();
+        let mut out = Vec::new();
+        let mut log = Vec::new();
+        let err = run(&args("127.0.0.1", port), &mut out, &mut log, Terminal::NONE).unwrap_err();
+        assert_eq!(err.code, crate::error::EXIT_USAGE);
+        assert!(
+            err.message
+                .starts_with(&format!("cannot serve on 127.0.0.1:{port}: ")),
+            "{}",
+            err.message
+        );
+        assert!(!err.message.contains('\n'));
+        // Nothing was announced.
+        assert!(out.is_empty());
+    }
+}

@@ -1,0 +1,109 @@
+//! Probe speed in probes per second of wall time and of this process's CPU
+//! time (the CPU figure is the fair one on a loaded machine).
+//!
+//! `cargo run --release -p tama-egtb --example probe_speed -- DIR [RULES]`
+
+use std::time::Instant;
+
+use tama_core::{Bitboard, Color, Position, Setup};
+use tama_egtb::Tablebase;
+
+/// This process's user + system CPU time in seconds (Linux; 0 elsewhere).
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let ticks: f64 = fields.get(11).and_then(|u| u.parse().ok()).unwrap_or(0.0)
+        + fields.get(12).and_then(|s| s.parse().ok()).unwrap_or(0.0);
+    ticks / 100.0
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let dir = args.get(1).map(String::as_str).unwrap_or("tables");
+    let rules = tama_notation::parse_rules(args.get(2).map(String::as_str).unwrap_or("armenian"))
+        .expect("rules");
+    let tb = Tablebase::open(dir, &rules).expect("open");
+    let materials: Vec<_> = tb
+        .materials()
+        .filter(|m| m.pieces() == tb.max_pieces())
+        .collect();
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut positions = Vec::new();
+    while positions.len() < 200_000 {
+        let m = materials[(rng() % materials.len() as u64) as usize];
+        let mut s = Setup::empty(Color::White);
+        let groups = [
+            (true, false, m.us_men),
+            (true, true, m.us_kings),
+            (false, false, m.them_men),
+            (false, true, m.them_kings),
+        ];
+        for (white, king, n) in groups {
+            for _ in 0..n {
+                loop {
+                    let sq = (rng() % 64) as u32;
+                    if (s.white | s.black).0 & (1 << sq) != 0 || (!king && !(8..56).contains(&sq)) {
+                        continue;
+                    }
+                    let bit = Bitboard(1 << sq);
+                    if white {
+                        s.white |= bit
+                    } else {
+                        s.black |= bit
+                    }
+                    if king {
+                        s.kings |= bit
+                    }
+                    break;
+                }
+            }
+        }
+        positions.push(Position::from_setup(s).expect("valid"));
+    }
+    let children: Vec<Position> = positions
+        .iter()
+        .take(20_000)
+        .flat_map(|p| {
+            p.legal_moves(&rules)
+                .iter()
+                .map(|m| p.play_unchecked(m))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for (name, set) in [("random", &positions), ("children", &children)] {
+        // Warm: every table read, blocks touched once.
+        for p in set.iter() {
+            let _ = tb.probe(p);
+        }
+        let rounds = 5;
+        let (t, c) = (Instant::now(), cpu_seconds());
+        let mut found = 0u64;
+        for _ in 0..rounds {
+            for p in set.iter() {
+                found += u64::from(matches!(tb.probe(p), Ok(Some(_))));
+            }
+        }
+        let n = (rounds * set.len()) as f64;
+        let wall = t.elapsed().as_secs_f64();
+        let cpu = cpu_seconds() - c;
+        println!(
+            "{name:<9} {:>9} probes ({found} covered): {:>6.2} M/s wall, {:>6.2} M/s of CPU time",
+            n as u64,
+            n / wall / 1e6,
+            if cpu > 0.0 { n / cpu / 1e6 } else { f64::NAN }
+        );
+    }
+}

@@ -1,0 +1,345 @@
+//! The table file: header, block index, LZ4 blocks, checksum trailer.
+//!
+//! All integers little-endian:
+//!
+//! ```text
+//! magic        8 bytes  "TAMAEGTB"
+//! version      u32      1
+//! rules        u16 length + UTF-8 rules text (canonical, e.g. "armenian")
+//! material     u16 length + UTF-8 material text (e.g. "KMvK")
+//! positions    u64      entries in the table
+//! wins draws losses  3 × u64  counts for the side to move
+//! longest win  u32 distance (0 if none) + u64 index (u64::MAX if none)
+//! width        u8       bytes per value code (1 or 2)
+//! block size   u32      values per block (the last may be shorter)
+//! blocks       u32      number of blocks
+//! offsets      (blocks + 1) × u64, block i is data[off[i]..off[i+1]]
+//! data         the LZ4-compressed blocks
+//! checksum     u64      FNV-1a of every byte before it
+//! end magic    8 bytes  "TAMAEND\0"
+//! ```
+//!
+//! A file is written to `NAME.tmp`, synced and renamed, so a file with the
+//! final name is always complete; the trailer makes truncation visible.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use crate::{Error, Material};
+
+const MAGIC: &[u8; 8] = b"TAMAEGTB";
+const END_MAGIC: &[u8; 8] = b"TAMAEND\0";
+/// The format version written and read.
+pub const FORMAT_VERSION: u32 = 1;
+/// Values per compressed block: small enough that decompressing one block
+/// for a probe takes well under a microsecond.
+pub(crate) const BLOCK_VALUES: usize = 512;
+
+/// The summary fields of a table's header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableInfo {
+    /// The rules text the table was made for.
+    pub rules: String,
+    /// The material (side to move first).
+    pub material: Material,
+    /// Entries (positions after the mirror fold).
+    pub positions: u64,
+    /// Entries won for the side to move.
+    pub wins: u64,
+    /// Entries drawn.
+    pub draws: u64,
+    /// Entries lost for the side to move.
+    pub losses: u64,
+    /// The longest win in plies (0 when there is no win).
+    pub longest_win: u32,
+    /// The index of a position with the longest win (`u64::MAX` if none).
+    pub longest_win_index: u64,
+}
+
+/// FNV-1a, 64 bits.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Serialises a table. `codes` are the value codes in index order.
+pub(crate) fn encode_table(info: &TableInfo, codes: &[u16]) -> Vec<u8> {
+    let width: u8 = if codes.iter().all(|&c| c <= 0xff) {
+        1
+    } else {
+        2
+    };
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    for text in [info.rules.as_str(), &info.material.to_string()] {
+        out.extend_from_slice(&(text.len() as u16).to_le_bytes());
+        out.extend_from_slice(text.as_bytes());
+    }
+    for n in [info.positions, info.wins, info.draws, info.losses] {
+        out.extend_from_slice(&n.to_le_bytes());
+    }
+    out.extend_from_slice(&info.longest_win.to_le_bytes());
+    out.extend_from_slice(&info.longest_win_index.to_le_bytes());
+    out.push(width);
+    let blocks: Vec<Vec<u8>> = codes
+        .chunks(BLOCK_VALUES)
+        .map(|chunk| {
+            let raw: Vec<u8> = if width == 1 {
+                chunk.iter().map(|&c| c as u8).collect()
+            } else {
+                chunk.iter().flat_map(|c| c.to_le_bytes()).collect()
+            };
+            lz4_flex::block::compress(&raw)
+        })
+        .collect();
+    out.extend_from_slice(&(BLOCK_VALUES as u32).to_le_bytes());
+    out.extend_from_slice(&(blocks.len() as u32).to_le_bytes());
+    let mut off = 0u64;
+    out.extend_from_slice(&off.to_le_bytes());
+    for b in &blocks {
+        off += b.len() as u64;
+        out.extend_from_slice(&off.to_le_bytes());
+    }
+    for b in &blocks {
+        out.extend_from_slice(b);
+    }
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out.extend_from_slice(END_MAGIC);
+    out
+}
+
+/// Writes `bytes` to `path` through a temporary file that is synced and
+/// renamed, so `path` appears only complete. When `stop` is set halfway,
+/// the temporary file is removed and [`Error::Interrupted`] returned.
+pub(crate) fn write_atomically(
+    path: &Path,
+    bytes: &[u8],
+    stop: Option<&AtomicBool>,
+) -> Result<(), Error> {
+    let tmp = tmp_path(path);
+    let result = (|| {
+        let mut f = fs::File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
+        for chunk in bytes.chunks(1 << 20) {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return Err(Error::Interrupted);
+            }
+            f.write_all(chunk).map_err(|e| Error::io(&tmp, e))?;
+        }
+        f.sync_all().map_err(|e| Error::io(&tmp, e))?;
+        fs::rename(&tmp, path).map_err(|e| Error::io(path, e))?;
+        if let Some(dir) = path.parent() {
+            // Make the rename durable; not every platform can sync a
+            // directory, so a failure here is not an error.
+            if let Ok(d) = fs::File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The temporary name a table is written under.
+pub(crate) fn tmp_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    path.with_file_name(name)
+}
+
+/// A table read into memory: its header and compressed blocks.
+pub(crate) struct TableData {
+    pub info: TableInfo,
+    bytes: Vec<u8>,
+    width: usize,
+    block_values: usize,
+    offsets_at: usize,
+    data_at: usize,
+    /// A process-wide unique number for the block cache.
+    pub uid: u64,
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    path: &'a Path,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], Error> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or_else(|| Error::format(self.path, "truncated header"))?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+    fn u16(&mut self) -> Result<u16, Error> {
+        let b = self.take(2)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+    fn u32(&mut self) -> Result<u32, Error> {
+        let mut a = [0u8; 4];
+        a.copy_from_slice(self.take(4)?);
+        Ok(u32::from_le_bytes(a))
+    }
+    fn u64(&mut self) -> Result<u64, Error> {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(self.take(8)?);
+        Ok(u64::from_le_bytes(a))
+    }
+    fn text(&mut self) -> Result<String, Error> {
+        let n = self.u16()? as usize;
+        let b = self.take(n)?;
+        String::from_utf8(b.to_vec())
+            .map_err(|_| Error::format(self.path, "header text is not UTF-8"))
+    }
+}
+
+impl TableData {
+    /// Reads and checks a table file: magic, version, trailer and
+    /// checksum, header consistency.
+    pub fn read(path: &Path) -> Result<TableData, Error> {
+        let bytes = fs::read(path).map_err(|e| Error::io(path, e))?;
+        TableData::parse(path, bytes)
+    }
+
+    /// Checks and parses the bytes of a table file.
+    pub fn parse(path: &Path, bytes: Vec<u8>) -> Result<TableData, Error> {
+        if bytes.len() < 32 || &bytes[..8] != MAGIC {
+            return Err(Error::format(path, "not a tama endgame table (bad magic)"));
+        }
+        let n = bytes.len();
+        if &bytes[n - 8..] != END_MAGIC {
+            return Err(Error::format(path, "truncated table (no end marker)"));
+        }
+        let mut sum = [0u8; 8];
+        sum.copy_from_slice(&bytes[n - 16..n - 8]);
+        if fnv1a(&bytes[..n - 16]) != u64::from_le_bytes(sum) {
+            return Err(Error::format(
+                path,
+                "checksum mismatch: the file is damaged",
+            ));
+        }
+        let body = &bytes[..n - 16];
+        let mut r = Reader {
+            bytes: body,
+            at: 8,
+            path,
+        };
+        let version = r.u32()?;
+        if version != FORMAT_VERSION {
+            return Err(Error::format(
+                path,
+                format!("format version {version}, this program reads {FORMAT_VERSION}"),
+            ));
+        }
+        let rules = r.text()?;
+        let material_text = r.text()?;
+        let material: Material = material_text
+            .parse()
+            .map_err(|e| Error::format(path, format!("header: {e}")))?;
+        let positions = r.u64()?;
+        let wins = r.u64()?;
+        let draws = r.u64()?;
+        let losses = r.u64()?;
+        let longest_win = r.u32()?;
+        let longest_win_index = r.u64()?;
+        let width = r.take(1)?[0] as usize;
+        let block_values = r.u32()? as usize;
+        let n_blocks = r.u32()? as usize;
+        if !(width == 1 || width == 2) || block_values == 0 {
+            return Err(Error::format(path, "unsupported value width or block size"));
+        }
+        if (positions as usize).div_ceil(block_values) != n_blocks {
+            return Err(Error::format(
+                path,
+                "block count does not match the positions",
+            ));
+        }
+        let offsets_at = r.at;
+        r.take((n_blocks + 1) * 8)?;
+        let data_at = r.at;
+        let body_len = (body.len() - data_at) as u64;
+        let data = TableData {
+            info: TableInfo {
+                rules,
+                material,
+                positions,
+                wins,
+                draws,
+                losses,
+                longest_win,
+                longest_win_index,
+            },
+            width,
+            block_values,
+            offsets_at,
+            data_at,
+            uid: next_uid(),
+            bytes,
+        };
+        let mut prev = 0;
+        for i in 0..=n_blocks {
+            let off = data.offset(i);
+            if off < prev || off > body_len {
+                return Err(Error::format(path, "bad block index"));
+            }
+            prev = off;
+        }
+        Ok(data)
+    }
+
+    fn offset(&self, i: usize) -> u64 {
+        let at = self.offsets_at + i * 8;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(&self.bytes[at..at + 8]);
+        u64::from_le_bytes(a)
+    }
+
+    /// Decompresses block `i` into `out` (resized to its length): the
+    /// raw value bytes, [`TableData::width`] per value.
+    pub fn decode_block(&self, i: usize, out: &mut Vec<u8>) -> Result<(), String> {
+        let start = self.data_at + self.offset(i) as usize;
+        let end = self.data_at + self.offset(i + 1) as usize;
+        let values = self
+            .block_values
+            .min(self.info.positions as usize - i * self.block_values);
+        out.resize(values * self.width, 0);
+        let n = lz4_flex::block::decompress_into(&self.bytes[start..end], out)
+            .map_err(|e| format!("block {i}: {e}"))?;
+        if n != out.len() {
+            return Err(format!("block {i}: wrong decompressed size"));
+        }
+        Ok(())
+    }
+
+    /// Values per block (the last block may hold fewer).
+    pub fn block_values(&self) -> usize {
+        self.block_values
+    }
+
+    /// Bytes per value code (1 or 2).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The file's size in bytes.
+    pub fn file_len(&self) -> usize {
+        self.bytes.len()
+    }
+}
+
+fn next_uid() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}

@@ -1,0 +1,335 @@
+//! The prober: a directory of tables, opened lazily, shared by threads.
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use tama_core::{Move, Position, Rules};
+use tama_notation::write_rules;
+use tama_search::{EndgameOracle, Oracle, OracleValue, Wdl};
+
+use crate::file::{TableData, TableInfo};
+use crate::index::{Board, Indexer};
+use crate::value::decode;
+use crate::{Error, Material};
+
+/// The file extension of a table.
+pub const EXTENSION: &str = "egtb";
+
+/// One loaded table.
+pub(crate) struct Table {
+    pub data: TableData,
+    pub indexer: Indexer,
+}
+
+/// Slots for materials with at most 7 pieces in each group.
+const SLOT_LIMIT: u8 = 8;
+
+fn slot_of(m: Material) -> Option<usize> {
+    let parts = [m.us_men, m.us_kings, m.them_men, m.them_kings];
+    if parts.iter().any(|&p| p >= SLOT_LIMIT) {
+        return None;
+    }
+    Some(
+        parts
+            .iter()
+            .fold(0usize, |acc, &p| acc * SLOT_LIMIT as usize + p as usize),
+    )
+}
+
+/// A directory of tables for one set of rules.
+///
+/// Opening lists the directory; each table is read (and its checksum
+/// checked) the first time a probe needs it. Probing is safe from many
+/// threads at once; each thread keeps a small cache of decompressed
+/// blocks.
+///
+/// ```no_run
+/// use tama_core::Rules;
+/// use tama_egtb::Tablebase;
+/// use tama_notation::parse_position;
+///
+/// let tb = Tablebase::open("tables", &Rules::ARMENIAN)?;
+/// let pos = parse_position("W:WKd4:Ba7").unwrap();
+/// if let Some(v) = tb.probe(&pos)? {
+///     println!("{:?} in {} plies", v.wdl, v.distance);
+/// }
+/// // The engine's hook:
+/// let oracle = tb.into_oracle();
+/// # Ok::<(), tama_egtb::Error>(())
+/// ```
+pub struct Tablebase {
+    dir: PathBuf,
+    rules: Rules,
+    rules_text: String,
+    present: Vec<bool>,
+    materials: BTreeSet<Material>,
+    max_pieces: u32,
+    slots: Vec<OnceLock<Result<Arc<Table>, String>>>,
+}
+
+impl std::fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebase")
+            .field("dir", &self.dir)
+            .field("rules", &self.rules_text)
+            .field("tables", &self.materials.len())
+            .finish()
+    }
+}
+
+/// The directory that holds the tables of `rules` under `root`:
+/// `root/<rules text>` (e.g. `tables/armenian`).
+pub fn rules_dir(root: &Path, rules: &Rules) -> PathBuf {
+    root.join(write_rules(rules))
+}
+
+/// The file of `material`'s table in a rules directory.
+pub fn table_path(rules_dir: &Path, material: Material) -> PathBuf {
+    rules_dir.join(format!("{material}.{EXTENSION}"))
+}
+
+impl Tablebase {
+    /// Opens the tables of `rules` in `dir`: in `dir/<rules text>` when
+    /// that directory exists (the layout `tama egtb gen` writes), else in
+    /// `dir` itself. No table is read yet.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Io`] when the directory cannot be listed.
+    pub fn open(dir: impl AsRef<Path>, rules: &Rules) -> Result<Tablebase, Error> {
+        let sub = rules_dir(dir.as_ref(), rules);
+        if sub.is_dir() {
+            Tablebase::open_exact(&sub, rules)
+        } else {
+            Tablebase::open_exact(dir.as_ref(), rules)
+        }
+    }
+
+    /// Opens the tables in exactly `dir`.
+    pub(crate) fn open_exact(dir: &Path, rules: &Rules) -> Result<Tablebase, Error> {
+        let mut present = vec![false; (SLOT_LIMIT as usize).pow(4)];
+        let mut materials = BTreeSet::new();
+        for entry in fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
+            let entry = entry.map_err(|e| Error::io(dir, e))?;
+            let path = entry.path();
+            if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) {
+                continue;
+            }
+            let Some(m) = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .and_then(|s| s.parse::<Material>().ok())
+            else {
+                continue;
+            };
+            if let Some(slot) = slot_of(m) {
+                present[slot] = true;
+                materials.insert(m);
+            }
+        }
+        let max_pieces = materials.iter().map(|m| m.pieces()).max().unwrap_or(0);
+        let slots = (0..present.len()).map(|_| OnceLock::new()).collect();
+        Ok(Tablebase {
+            dir: dir.to_path_buf(),
+            rules: *rules,
+            rules_text: write_rules(rules),
+            present,
+            materials,
+            max_pieces,
+            slots,
+        })
+    }
+
+    /// The directory the tables are read from.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The rules of the tables.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The materials whose table files are present.
+    pub fn materials(&self) -> impl Iterator<Item = Material> + '_ {
+        self.materials.iter().copied()
+    }
+
+    /// Whether the table of `m` is present.
+    pub fn has(&self, m: Material) -> bool {
+        slot_of(m).is_some_and(|s| self.present[s])
+    }
+
+    /// The most pieces of any present table.
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The table of `m`, read on first use.
+    pub(crate) fn table(&self, m: Material) -> Result<Option<&Arc<Table>>, Error> {
+        let Some(slot) = slot_of(m).filter(|&s| self.present[s]) else {
+            return Ok(None);
+        };
+        let path = table_path(&self.dir, m);
+        let loaded = self.slots[slot].get_or_init(|| {
+            let data = TableData::read(&path).map_err(|e| match e {
+                Error::Format { what, .. } => what,
+                Error::Io { source, .. } => source.to_string(),
+                other => other.to_string(),
+            })?;
+            if data.info.rules != self.rules_text {
+                return Err(format!(
+                    "the table is for rules `{}`, not `{}`",
+                    data.info.rules, self.rules_text
+                ));
+            }
+            if data.info.material != m {
+                return Err(format!("the header says {}", data.info.material));
+            }
+            let indexer = Indexer::new(m);
+            if indexer.size() != data.info.positions {
+                return Err("wrong number of positions".to_string());
+            }
+            Ok(Arc::new(Table { data, indexer }))
+        });
+        match loaded {
+            Ok(t) => Ok(Some(t)),
+            Err(what) => Err(Error::format(path, what.clone())),
+        }
+    }
+
+    /// The header of `m`'s table, if present.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be read or is damaged.
+    pub fn info(&self, m: Material) -> Result<Option<TableInfo>, Error> {
+        Ok(self.table(m)?.map(|t| t.data.info.clone()))
+    }
+
+    /// The value of `pos` for the side to move with the distance to the
+    /// end of the game in plies (distance to win: the winner's fewest, the
+    /// loser's most), or `None` when the tables do not cover it (too many
+    /// pieces, a table missing, a man on its own first rank, or a side
+    /// without pieces whose opponent is to move, which no game reaches).
+    /// A side to move without pieces has lost (distance 0).
+    ///
+    /// # Errors
+    ///
+    /// When a needed table file cannot be read or is damaged.
+    pub fn probe(&self, pos: &Position) -> Result<Option<OracleValue>, Error> {
+        let m = Material::of(pos);
+        if m.us() == 0 {
+            return Ok(Some(OracleValue {
+                wdl: Wdl::Loss,
+                distance: 0,
+            }));
+        }
+        let Some(table) = self.table(m)? else {
+            return Ok(None);
+        };
+        let b = Board::normalized(pos);
+        if !Indexer::men_in_domain(b) {
+            return Ok(None);
+        }
+        let b = table.indexer.canonical(b);
+        let idx = table.indexer.index(b);
+        let code = table
+            .code(idx)
+            .map_err(|what| Error::format(table_path(&self.dir, m), what))?;
+        Ok(Some(decode(code)))
+    }
+
+    /// Every legal move of `pos` with the value of the position it leads
+    /// to (for the side to move there), or `None` where not covered.
+    ///
+    /// # Errors
+    ///
+    /// When a needed table file cannot be read or is damaged.
+    pub fn probe_moves(&self, pos: &Position) -> Result<Vec<(Move, Option<OracleValue>)>, Error> {
+        pos.legal_moves(&self.rules)
+            .iter()
+            .map(|mv| Ok((*mv, self.probe(&pos.play_unchecked(mv))?)))
+            .collect()
+    }
+
+    /// The position of `m`'s table at `index` (White to move).
+    pub(crate) fn position_at(&self, m: Material, index: u64) -> Option<Position> {
+        let ix = Indexer::new(m);
+        (index < ix.size()).then(|| ix.board(index).position())
+    }
+
+    /// Wraps the tablebase as the engine's oracle
+    /// (`EngineConfig { oracle: Some(tb.into_oracle()), .. }`).
+    pub fn into_oracle(self) -> Oracle {
+        Oracle::new(self)
+    }
+}
+
+impl EndgameOracle for Tablebase {
+    fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    fn probe(&self, pos: &Position, rules: &Rules) -> Option<OracleValue> {
+        if *rules != self.rules {
+            return None;
+        }
+        Tablebase::probe(self, pos).ok().flatten()
+    }
+
+    fn name(&self) -> String {
+        format!("egtb {} ({})", self.dir.display(), self.rules_text)
+    }
+}
+
+/// Slots of the per-thread block cache (direct-mapped).
+const CACHE_SLOTS: usize = 64;
+
+struct BlockCache {
+    keys: [(u64, u64); CACHE_SLOTS],
+    blocks: Vec<Vec<u8>>,
+}
+
+thread_local! {
+    static CACHE: RefCell<BlockCache> = RefCell::new(BlockCache {
+        keys: [(0, 0); CACHE_SLOTS],
+        blocks: vec![Vec::new(); CACHE_SLOTS],
+    });
+}
+
+impl Table {
+    /// The value code at `idx`, decompressing its block unless this thread
+    /// has it cached.
+    pub(crate) fn code(&self, idx: u64) -> Result<u16, String> {
+        let per_block = self.data.block_values() as u64;
+        let block = idx / per_block;
+        let within = (idx % per_block) as usize;
+        let uid = self.data.uid;
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            let slot = (block
+                .wrapping_add(uid.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                .wrapping_mul(0x2545_f491_4f6c_dd1d)
+                >> 58) as usize
+                % CACHE_SLOTS;
+            if cache.keys[slot] != (uid, block + 1) {
+                let BlockCache { keys, blocks } = &mut *cache;
+                self.data.decode_block(block as usize, &mut blocks[slot])?;
+                keys[slot] = (uid, block + 1);
+            }
+            let bytes = &cache.blocks[slot];
+            let code = if self.data.width() == 1 {
+                bytes.get(within).map(|&b| u16::from(b))
+            } else {
+                bytes
+                    .get(2 * within..2 * within + 2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            };
+            code.ok_or_else(|| format!("index {idx} out of range"))
+        })
+    }
+}

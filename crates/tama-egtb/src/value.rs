@@ -1,0 +1,133 @@
+//! The stored value code of a position.
+//!
+//! One number per position: `0` a draw, an odd `d` a win in `d` plies, an
+//! even `d + 2` a loss in `d` plies. Under the distance-to-win metric a win
+//! always takes an odd number of plies and a loss an even number, so the
+//! code is unambiguous.
+
+use tama_search::{OracleValue, Wdl};
+
+/// The code of a draw.
+pub(crate) const DRAW: u16 = 0;
+
+/// The code of `v`.
+#[cfg(test)]
+///
+/// # Panics
+///
+/// When the distance does not fit the metric's parity (a win in an even
+/// number of plies, a loss in an odd number) or the code's range.
+pub(crate) fn encode(v: OracleValue) -> u16 {
+    match v.wdl {
+        Wdl::Draw => DRAW,
+        Wdl::Win => {
+            assert!(
+                v.distance % 2 == 1 && v.distance < 0xfff0,
+                "bad win distance"
+            );
+            v.distance as u16
+        }
+        Wdl::Loss => {
+            assert!(
+                v.distance.is_multiple_of(2) && v.distance < 0xfff0,
+                "bad loss distance"
+            );
+            v.distance as u16 + 2
+        }
+    }
+}
+
+/// The value of a code.
+#[inline]
+pub(crate) fn decode(code: u16) -> OracleValue {
+    if code == DRAW {
+        OracleValue {
+            wdl: Wdl::Draw,
+            distance: 0,
+        }
+    } else if code % 2 == 1 {
+        OracleValue {
+            wdl: Wdl::Win,
+            distance: u32::from(code),
+        }
+    } else {
+        OracleValue {
+            wdl: Wdl::Loss,
+            distance: u32::from(code) - 2,
+        }
+    }
+}
+
+/// Win in `d` plies.
+#[inline]
+pub(crate) const fn win(d: u32) -> u16 {
+    d as u16
+}
+
+/// Loss in `d` plies.
+#[inline]
+pub(crate) const fn loss(d: u32) -> u16 {
+    d as u16 + 2
+}
+
+/// The value of a position given its children's values (from the side to
+/// move of each child): a win in one more ply than the quickest lost
+/// child, else a draw if any child is drawn, else a loss in one more ply
+/// than the slowest won child. `None` for no children.
+pub(crate) fn best_of(children: impl IntoIterator<Item = OracleValue>) -> Option<OracleValue> {
+    let mut any = false;
+    let mut best_win: Option<u32> = None;
+    let mut draw = false;
+    let mut slowest_loss = 0;
+    for c in children {
+        any = true;
+        match c.wdl {
+            Wdl::Loss => best_win = Some(best_win.map_or(c.distance, |b| b.min(c.distance))),
+            Wdl::Draw => draw = true,
+            Wdl::Win => slowest_loss = slowest_loss.max(c.distance),
+        }
+    }
+    if !any {
+        return None;
+    }
+    Some(if let Some(d) = best_win {
+        OracleValue {
+            wdl: Wdl::Win,
+            distance: d + 1,
+        }
+    } else if draw {
+        OracleValue {
+            wdl: Wdl::Draw,
+            distance: 0,
+        }
+    } else {
+        OracleValue {
+            wdl: Wdl::Loss,
+            distance: slowest_loss + 1,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for d in [1, 3, 99] {
+            let v = OracleValue {
+                wdl: Wdl::Win,
+                distance: d,
+            };
+            assert_eq!(decode(encode(v)), v);
+            let v = OracleValue {
+                wdl: Wdl::Loss,
+                distance: d - 1,
+            };
+            assert_eq!(decode(encode(v)), v);
+        }
+        assert_eq!(decode(DRAW).wdl, Wdl::Draw);
+        assert_eq!(decode(loss(0)).wdl, Wdl::Loss);
+        assert_eq!(decode(win(5)).distance, 5);
+    }
+}

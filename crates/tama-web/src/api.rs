@@ -1,0 +1,220 @@
+//! The position endpoints: health, legal moves, playing a move, and the
+//! engine's move.
+
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::State;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use tama_notation::{move_json, write_fen, MoveJson};
+use tama_search::{Limits, SearchResult};
+
+use crate::error::ApiError;
+use crate::input;
+use crate::json::{bestmove_json, legal_moves_json, outcome_json, outcome_text};
+use crate::state::AppState;
+
+/// The longest engine move the API accepts (`movetime`).
+pub const MAX_ENGINE_MOVETIME_MS: u64 = 30_000;
+
+/// The deepest engine move the API accepts (`depth`).
+pub const MAX_ENGINE_DEPTH: u32 = 60;
+
+/// `GET /api/health`.
+pub async fn health(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "slots": state.slots(),
+        "free_slots": state.free_slots(),
+    }))
+}
+
+/// The body of `POST /api/moves`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MovesRequest {
+    fen: Option<String>,
+    rules: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+}
+
+/// `POST /api/moves`: the legal moves and the outcome of a position.
+pub async fn moves(body: Result<Bytes, BytesRejection>) -> Result<Json<MovesAnswer>, ApiError> {
+    let req: MovesRequest = input::json_body(body)?;
+    let game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
+    let pos = game.position();
+    let outcome = game.outcome();
+    let moves = if outcome.is_some() {
+        Vec::new()
+    } else {
+        legal_moves_json(pos, game.rules())
+    };
+    // Written straight from typed values: no intermediate JSON tree on
+    // the busiest endpoint.
+    Ok(Json(MovesAnswer {
+        fen: write_fen(pos),
+        moves,
+        outcome: outcome.as_ref().map(outcome_json),
+    }))
+}
+
+/// The answer of `POST /api/moves`.
+#[derive(Debug, Serialize)]
+pub struct MovesAnswer {
+    fen: String,
+    moves: Vec<MoveJson>,
+    outcome: Option<Value>,
+}
+
+/// The answer of `POST /api/play`.
+#[derive(Debug, Serialize)]
+pub struct PlayAnswer {
+    #[serde(rename = "move")]
+    mv: MoveJson,
+    fen: String,
+    outcome: Option<Value>,
+}
+
+/// The body of `POST /api/play`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayRequest {
+    fen: Option<String>,
+    rules: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+}
+
+/// `POST /api/play`: plays one move.
+pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<PlayAnswer>, ApiError> {
+    let req: PlayRequest = input::json_body(body)?;
+    let text = req
+        .mv
+        .as_deref()
+        .ok_or_else(|| ApiError::bad_request("missing field `move`"))?;
+    let mut game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
+    if let Some(outcome) = game.outcome() {
+        return Err(ApiError::bad_request(format!(
+            "invalid move: the game is over ({})",
+            outcome_text(&outcome)
+        )));
+    }
+    let rules = *game.rules();
+    let before = *game.position();
+    let mv = input::one_move(text, &before, &rules, "move")?;
+    let obj = move_json(&before, &rules, &mv);
+    game.play(&mv)
+        .map_err(|e| ApiError::bad_request(format!("invalid move: {e}")))?;
+    Ok(Json(PlayAnswer {
+        mv: obj,
+        fen: write_fen(game.position()),
+        outcome: game.outcome().as_ref().map(outcome_json),
+    }))
+}
+
+/// The body of `POST /api/engine-move`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineMoveRequest {
+    fen: Option<String>,
+    rules: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    movetime: Option<u64>,
+    depth: Option<u32>,
+}
+
+/// The engine's default time per move when the request gives no limit.
+const DEFAULT_ENGINE_MOVETIME_MS: u64 = 1000;
+
+/// `POST /api/engine-move`: the engine chooses and plays a move.
+pub async fn engine_move(
+    State(state): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: EngineMoveRequest = input::json_body(body)?;
+    let game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
+    let limits = engine_limits(req.movetime, req.depth)?;
+    if let Some(outcome) = game.outcome() {
+        return Ok(Json(json!({
+            "move": null,
+            "fen": write_fen(game.position()),
+            "outcome": outcome_json(&outcome),
+        })));
+    }
+    let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let result = lease.engine().search_game(&game, &limits, |_| {});
+        drop(lease);
+        engine_answer(game, &result)
+    })
+    .await
+    .map_err(|e| {
+        ApiError::status(
+            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the search failed: {e}"),
+        )
+    })?;
+    Ok(Json(answer))
+}
+
+fn engine_limits(movetime: Option<u64>, depth: Option<u32>) -> Result<Limits, ApiError> {
+    if let Some(ms) = movetime {
+        if !(1..=MAX_ENGINE_MOVETIME_MS).contains(&ms) {
+            return Err(ApiError::bad_request(format!(
+                "invalid movetime {ms}: expected 1 to {MAX_ENGINE_MOVETIME_MS} milliseconds"
+            )));
+        }
+    }
+    if let Some(d) = depth {
+        if !(1..=MAX_ENGINE_DEPTH).contains(&d) {
+            return Err(ApiError::bad_request(format!(
+                "invalid depth {d}: expected 1 to {MAX_ENGINE_DEPTH}"
+            )));
+        }
+    }
+    Ok(match (movetime, depth) {
+        (None, None) => Limits::movetime(Duration::from_millis(DEFAULT_ENGINE_MOVETIME_MS)),
+        (ms, depth) => Limits {
+            depth,
+            movetime: ms.map(Duration::from_millis),
+            ..Limits::default()
+        },
+    })
+}
+
+fn engine_answer(mut game: tama_core::Game, result: &SearchResult) -> Value {
+    match result {
+        SearchResult::GameOver(outcome) => json!({
+            "move": null,
+            "fen": write_fen(game.position()),
+            "outcome": outcome_json(outcome),
+        }),
+        SearchResult::Move(best) => {
+            let before = *game.position();
+            let rules = *game.rules();
+            let search = bestmove_json(&before, &rules, best);
+            let obj = move_json(&before, &rules, &best.mv);
+            // The engine only returns legal moves.
+            let played = game.play(&best.mv).is_ok();
+            debug_assert!(played);
+            json!({
+                "move": obj,
+                "fen": write_fen(game.position()),
+                "outcome": game.outcome().as_ref().map(outcome_json),
+                "score": search["score"],
+                "pv": search["pv"],
+                "depth": search["depth"],
+                "nodes": search["nodes"],
+                "time_ms": search["time_ms"],
+            })
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! Reading request bodies and the common fields: the position (`fen`),
+//! the rules (`rules`) and the moves played from it (`moves`).
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use serde::de::DeserializeOwned;
+use tama_core::{Game, Position, Rules};
+use tama_notation::{parse_fen, parse_move, parse_rules, ParseMoveError};
+
+use crate::error::ApiError;
+
+/// Parses a JSON request body; an empty body is read as `{}`.
+///
+/// # Errors
+///
+/// The body could not be read (413 when over the limit), or is not JSON
+/// of the expected shape (400 with the column, for one-line bodies the
+/// column in the body).
+pub fn json_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let body = body?;
+    let text: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
+    } else {
+        &body
+    };
+    serde_json::from_slice(text).map_err(|e| {
+        let message = format!("invalid JSON body: {e}");
+        if e.line() <= 1 {
+            ApiError::at_column(message, e.column())
+        } else {
+            ApiError::bad_request(message)
+        }
+    })
+}
+
+/// The position text, or the start position.
+///
+/// # Errors
+///
+/// 400 with the FEN reader's message and column.
+pub fn position(fen: Option<&str>) -> Result<Position, ApiError> {
+    match fen {
+        None => Ok(Position::start()),
+        Some(text) => parse_fen(text)
+            .map(|f| f.position)
+            .map_err(|e| ApiError::at_column(format!("invalid fen: {e}"), e.column)),
+    }
+}
+
+/// The rules text, or `armenian`.
+///
+/// # Errors
+///
+/// 400 with the rules reader's message and column.
+pub fn rules(text: Option<&str>) -> Result<Rules, ApiError> {
+    match text {
+        None => Ok(Rules::ARMENIAN),
+        Some(text) => parse_rules(text)
+            .map_err(|e| ApiError::at_column(format!("invalid rules: {e}"), e.column)),
+    }
+}
+
+/// Reads one move text in `pos`; `what` names it in the error
+/// (`move`, `moves[3]`).
+///
+/// # Errors
+///
+/// 400: not move text (with the column in the move text), or no legal
+/// move, or several.
+pub fn one_move(
+    text: &str,
+    pos: &Position,
+    rules: &Rules,
+    what: &str,
+) -> Result<tama_core::Move, ApiError> {
+    parse_move(text, pos, rules).map_err(|e| match &e {
+        ParseMoveError::Syntax(s) => ApiError::at_column(format!("invalid {what}: {e}"), s.column),
+        ParseMoveError::Resolve(_) => ApiError::bad_request(format!("invalid {what}: {e}")),
+    })
+}
+
+/// The game from `fen` (or the start position) with `moves` played, under
+/// `rules`: its position is the one a request is about, its earlier
+/// positions count for repetition.
+///
+/// # Errors
+///
+/// 400 naming the field: a bad `fen`, `rules` or move (`moves[i]`, with
+/// `i` from 0), or a move after the game has ended.
+pub fn game(
+    fen: Option<&str>,
+    rules_text: Option<&str>,
+    moves: &[String],
+) -> Result<Game, ApiError> {
+    let start = position(fen)?;
+    let rules = rules(rules_text)?;
+    if moves.len() > crate::MAX_HISTORY {
+        return Err(ApiError::bad_request(format!(
+            "too many moves: {} (at most {})",
+            moves.len(),
+            crate::MAX_HISTORY
+        )));
+    }
+    let mut game = Game::from_position(rules, start);
+    for (i, text) in moves.iter().enumerate() {
+        let what = format!("moves[{i}]");
+        if let Some(outcome) = game.outcome() {
+            return Err(ApiError::bad_request(format!(
+                "invalid {what}: the game is over ({})",
+                crate::json::outcome_text(&outcome)
+            )));
+        }
+        let mv = one_move(text, game.position(), &rules, &what)?;
+        game.play(&mv)
+            .map_err(|e| ApiError::bad_request(format!("invalid {what}: {e}")))?;
+    }
+    Ok(game)
+}
+
+/// Splits the `moves` query parameter: move texts separated by commas or
+/// spaces.
+pub fn split_moves(text: Option<&str>) -> Vec<String> {
+    text.map(|t| {
+        t.split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_split_on_commas_and_spaces() {
+        assert_eq!(
+            split_moves(Some("c3-c4, f6-f5 d3xd5,,")),
+            ["c3-c4", "f6-f5", "d3xd5"]
+        );
+        assert!(split_moves(Some("")).is_empty());
+        assert!(split_moves(None).is_empty());
+    }
+
+    #[test]
+    fn a_game_names_the_bad_move() {
+        let ok = game(None, None, &["c3-c4".into(), "f6-f5".into()]).unwrap();
+        assert_eq!(ok.moves().len(), 2);
+        let e = game(None, None, &["c3-c4".into(), "c4-c5".into()]).unwrap_err();
+        assert!(e.message.starts_with("invalid moves[1]: "), "{}", e.message);
+        assert_eq!(e.column, None);
+        let e = game(None, Some("armenian,"), &[]).unwrap_err();
+        assert!(e.message.starts_with("invalid rules: "), "{}", e.message);
+        assert!(e.column.is_some());
+        // A move after the end of the game.
+        let e = game(Some("W:Wa2:Ba3,a4,b2,b3,c2,Kh8"), None, &["a2-a3".into()]).unwrap_err();
+        assert!(
+            e.message.contains("the game is over (black wins"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn empty_bodies_are_empty_objects() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Body {
+            fen: Option<String>,
+        }
+        let b: Body = json_body(Ok(Bytes::from_static(b" \n"))).unwrap();
+        assert_eq!(b.fen, None);
+        let e = json_body::<Body>(Ok(Bytes::from_static(b"{\"x\":1}"))).unwrap_err();
+        assert_eq!(e.status, axum::http::StatusCode::BAD_REQUEST);
+        assert_eq!(e.column, Some(4));
+    }
+}

@@ -1,0 +1,243 @@
+//! The router, its layers, and running it.
+
+use std::future::Future;
+use std::io;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, Path};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::error::{method_not_allowed, not_found, ApiError};
+use crate::state::AppState;
+use crate::{analyse, api, assets, pdn, BODY_LIMIT};
+
+/// How long a request other than an analysis stream may take.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// How the server is set up (the options of `tama serve`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The address to listen on (loopback by default).
+    pub host: IpAddr,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// Search slots: how many analyses and engine moves can run at once
+    /// (each on one thread).
+    pub threads: usize,
+    /// The hash table of each slot, in MiB.
+    pub hash_mib: usize,
+    /// Endgame tablebases the engines consult (`tama serve --egtb`).
+    pub oracle: Option<tama_search::Oracle>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 8080,
+            threads: 2,
+            hash_mib: 16,
+            oracle: None,
+        }
+    }
+}
+
+impl Config {
+    /// Whether the server is reachable only from this machine.
+    pub fn is_loopback(&self) -> bool {
+        self.host.is_loopback()
+    }
+}
+
+/// Every route of the server on `state`: the page's files, the API
+/// (`/api/…`), and JSON errors for unknown paths (404) and methods (405).
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/api/health", get(api::health))
+        .route("/api/moves", post(api::moves))
+        .route("/api/play", post(api::play))
+        .route("/api/engine-move", post(api::engine_move))
+        .route("/api/pdn/check", post(pdn::check))
+        .route("/api/pdn/json", post(pdn::to_json))
+        .route("/api/pdn/fmt", post(pdn::fmt))
+        .route("/", get(index))
+        .route("/{*path}", get(asset))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ));
+    // The analysis stream runs as long as its client wants: no timeout.
+    let streams = Router::new().route("/api/analyse", get(analyse::analyse));
+    api.merge(streams)
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(refuse_declared_oversize))
+        .layer(CompressionLayer::new())
+        .layer(TraceLayer::new_for_http())
+        .layer(CatchPanicLayer::custom(panic_response))
+        .with_state(state)
+}
+
+/// Answers 413 at once when the declared length is over the limit,
+/// without waiting for the body (bodies without a length are cut off at
+/// the limit by [`DefaultBodyLimit`]).
+async fn refuse_declared_oversize(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    match declared {
+        Some(n) if n > BODY_LIMIT as u64 => ApiError::from_status_too_large().into_response(),
+        _ => next.run(request).await,
+    }
+}
+
+fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    ApiError::status(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal error: the request failed (the server keeps running)",
+    )
+    .into_response()
+}
+
+async fn index() -> Response {
+    asset(Path(String::new())).await
+}
+
+async fn asset(Path(path): Path<String>) -> Response {
+    match assets::find(&path) {
+        Some(a) => (
+            [
+                (header::CONTENT_TYPE, a.content_type),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            a.bytes,
+        )
+            .into_response(),
+        None if path.starts_with("api/") => {
+            ApiError::status(StatusCode::NOT_FOUND, format!("no such endpoint: /{path}"))
+                .into_response()
+        }
+        None => ApiError::status(StatusCode::NOT_FOUND, format!("no such page: /{path}"))
+            .into_response(),
+    }
+}
+
+/// Serves `router(state)` on `listener` until `shutdown` completes, then
+/// finishes the requests in flight: running searches are stopped (an
+/// analysis stream ends with its `bestmove` event) and new ones refused.
+///
+/// # Errors
+///
+/// An I/O error of the listener.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    let closing = state.clone();
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            closing.close();
+        })
+        .await
+}
+
+/// A server running on a background thread (see [`spawn`]).
+#[derive(Debug)]
+pub struct RunningServer {
+    addr: SocketAddr,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<io::Result<()>>>,
+}
+
+impl RunningServer {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// `http://ADDR/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Stops the server and waits for its thread.
+    pub fn shutdown(mut self) {
+        self.stop();
+    }
+
+    fn stop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for RunningServer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Starts a server for `config` on a background thread with its own
+/// runtime and returns once it listens. Use port 0 for a free port; the
+/// server stops when the handle is shut down or dropped.
+///
+/// ```
+/// let server = tama_web::spawn(tama_web::Config { port: 0, ..Default::default() }).unwrap();
+/// assert!(server.url().starts_with("http://127.0.0.1:"));
+/// ```
+///
+/// # Errors
+///
+/// The runtime cannot start or the address cannot be bound.
+pub fn spawn(config: Config) -> io::Result<RunningServer> {
+    // Bound with the standard library so that this works from inside
+    // another runtime too (an async test); the server's own runtime lives
+    // and dies on its thread.
+    let listener = std::net::TcpListener::bind((config.host, config.port))?;
+    listener.set_nonblocking(true)?;
+    let addr = listener.local_addr()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .thread_name("tama-web")
+        .build()?;
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let state = AppState::new(&config);
+    let thread = std::thread::Builder::new()
+        .name("tama-web-server".to_string())
+        .spawn(move || {
+            runtime.block_on(async move {
+                let listener = TcpListener::from_std(listener)?;
+                serve(listener, state, async {
+                    let _ = rx.await;
+                })
+                .await
+            })
+        })?;
+    Ok(RunningServer {
+        addr,
+        shutdown: Some(tx),
+        thread: Some(thread),
+    })
+}

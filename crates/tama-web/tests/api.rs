@@ -1,0 +1,850 @@
+//! The API against a real server on a free loopback port, through a
+//! small blocking HTTP/1.1 client written for these tests (one
+//! connection per request; chunked bodies decoded; SSE read event by
+//! event).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tama_web::{spawn, Config, RunningServer};
+
+fn server(threads: usize) -> RunningServer {
+    spawn(Config {
+        port: 0,
+        threads,
+        hash_mib: 1,
+        ..Config::default()
+    })
+    .expect("the test server starts")
+}
+
+/// An answer: status, lower-case headers, and the (de-chunked) body.
+#[derive(Debug)]
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!(
+                "not JSON ({e}): {:?} {}",
+                self.status,
+                String::from_utf8_lossy(&self.body)
+            )
+        })
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+fn connect(addr: SocketAddr) -> TcpStream {
+    let conn = TcpStream::connect(addr).expect("connect");
+    conn.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    conn
+}
+
+fn send(conn: &mut TcpStream, method: &str, path: &str, extra: &str, body: &[u8]) {
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{extra}Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    conn.write_all(head.as_bytes()).unwrap();
+    conn.write_all(body).unwrap();
+}
+
+/// Reads the status line and headers.
+fn read_head(reader: &mut impl BufRead) -> (u16, Vec<(String, String)>) {
+    let mut line = String::new();
+    reader.read_line(&mut line).expect("status line");
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("bad status line {line:?}"));
+    let mut headers = Vec::new();
+    loop {
+        line.clear();
+        reader.read_line(&mut line).expect("header");
+        let l = line.trim_end();
+        if l.is_empty() {
+            break;
+        }
+        let (n, v) = l.split_once(':').expect("header has a colon");
+        headers.push((n.trim().to_ascii_lowercase(), v.trim().to_string()));
+    }
+    (status, headers)
+}
+
+/// Reads one chunk of a chunked body (`None` at the last chunk).
+fn read_chunk(reader: &mut impl BufRead) -> Option<Vec<u8>> {
+    let mut line = String::new();
+    reader.read_line(&mut line).ok()?;
+    let size = usize::from_str_radix(line.trim(), 16).ok()?;
+    if size == 0 {
+        return None;
+    }
+    let mut chunk = vec![0; size + 2];
+    reader.read_exact(&mut chunk).ok()?;
+    chunk.truncate(size);
+    Some(chunk)
+}
+
+fn request_with(addr: SocketAddr, method: &str, path: &str, extra: &str, body: &[u8]) -> Answer {
+    let mut conn = connect(addr);
+    send(&mut conn, method, path, extra, body);
+    let mut reader = BufReader::new(conn);
+    let (status, headers) = read_head(&mut reader);
+    let chunked = headers
+        .iter()
+        .any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
+    let mut body = Vec::new();
+    if chunked {
+        while let Some(c) = read_chunk(&mut reader) {
+            body.extend(c);
+        }
+    } else {
+        reader.read_to_end(&mut body).unwrap();
+    }
+    Answer {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn get(addr: SocketAddr, path: &str) -> Answer {
+    request_with(addr, "GET", path, "", b"")
+}
+
+fn post(addr: SocketAddr, path: &str, body: &Value) -> Answer {
+    request_with(
+        addr,
+        "POST",
+        path,
+        "Content-Type: application/json\r\n",
+        body.to_string().as_bytes(),
+    )
+}
+
+fn post_raw(addr: SocketAddr, path: &str, body: &[u8]) -> Answer {
+    request_with(addr, "POST", path, "", body)
+}
+
+/// An open Server-Sent Events stream.
+struct Events {
+    reader: BufReader<TcpStream>,
+    pending: String,
+}
+
+impl Events {
+    /// Opens `path`; returns the stream, or the error answer.
+    fn open(addr: SocketAddr, path: &str) -> Result<Events, Answer> {
+        let mut conn = connect(addr);
+        send(&mut conn, "GET", path, "Accept: text/event-stream\r\n", b"");
+        let mut reader = BufReader::new(conn);
+        let (status, headers) = read_head(&mut reader);
+        if status != 200 {
+            let mut body = Vec::new();
+            let chunked = headers.iter().any(|(n, _)| n == "transfer-encoding");
+            if chunked {
+                while let Some(c) = read_chunk(&mut reader) {
+                    body.extend(c);
+                }
+            } else {
+                reader.read_to_end(&mut body).unwrap();
+            }
+            return Err(Answer {
+                status,
+                headers,
+                body,
+            });
+        }
+        let ct = headers.iter().find(|(n, _)| n == "content-type").unwrap();
+        assert!(ct.1.starts_with("text/event-stream"), "{ct:?}");
+        Ok(Events {
+            reader,
+            pending: String::new(),
+        })
+    }
+
+    /// The next event (name and JSON data), skipping keep-alive comments;
+    /// `None` when the stream ends.
+    fn next(&mut self) -> Option<(String, Value)> {
+        loop {
+            if let Some(end) = self.pending.find("\n\n") {
+                let block: String = self.pending.drain(..end + 2).collect();
+                let mut name = String::from("message");
+                let mut data = String::new();
+                for line in block.lines() {
+                    if let Some(v) = line.strip_prefix("event:") {
+                        name = v.trim().to_string();
+                    } else if let Some(v) = line.strip_prefix("data:") {
+                        data.push_str(v.trim());
+                    }
+                }
+                if data.is_empty() {
+                    continue; // a keep-alive comment
+                }
+                let value = serde_json::from_str(&data).expect("event data is JSON");
+                return Some((name, value));
+            }
+            let chunk = read_chunk(&mut self.reader)?;
+            self.pending.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+
+    /// Every event up to the end of the stream.
+    fn all(mut self) -> Vec<(String, Value)> {
+        let mut out = Vec::new();
+        while let Some(e) = self.next() {
+            out.push(e);
+        }
+        out
+    }
+}
+
+fn wait_for(what: &str, mut cond: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !cond() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn free_slots(addr: SocketAddr) -> u64 {
+    get(addr, "/api/health").json()["free_slots"]
+        .as_u64()
+        .unwrap()
+}
+
+fn move_texts(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn health() {
+    let s = server(2);
+    let a = get(s.addr(), "/api/health");
+    assert_eq!(a.status, 200);
+    let v = a.json();
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(v["slots"], 2);
+    assert_eq!(v["free_slots"], 2);
+}
+
+#[test]
+fn moves_of_the_start_position_and_of_a_capture() {
+    let s = server(1);
+    let a = post(s.addr(), "/api/moves", &json!({}));
+    assert_eq!(a.status, 200);
+    assert_eq!(a.header("content-type"), Some("application/json"));
+    let v = a.json();
+    assert_eq!(
+        v["fen"],
+        tama_notation::write_fen(&tama_core::Position::start())
+    );
+    let texts = move_texts(&v["moves"]);
+    assert_eq!(texts.len(), 22);
+    let mut sorted = texts.clone();
+    sorted.sort();
+    assert_eq!(texts, sorted);
+    assert_eq!(v["outcome"], Value::Null);
+
+    // An empty body is the start position too.
+    let b = post_raw(s.addr(), "/api/moves", b"");
+    assert_eq!(b.json()["moves"], v["moves"]);
+
+    let v = post(s.addr(), "/api/moves", &json!({"fen": "W:Wc3:Bc4,d5"})).json();
+    assert_eq!(
+        v["moves"],
+        json!([{"move":"c3xe5","from":"c3","to":"e5","path":["c3","c5","e5"],"captures":["c4","d5"],"promotes":false}])
+    );
+    // Turkish rules: men also move sideways; same number as the library says.
+    let v = post(s.addr(), "/api/moves", &json!({"rules": "turkish"})).json();
+    let pos = tama_core::Position::start();
+    assert_eq!(
+        v["moves"].as_array().unwrap().len(),
+        pos.legal_moves(&tama_core::Rules::TURKISH).len()
+    );
+}
+
+#[test]
+fn outcomes_follow_the_history() {
+    let s = server(1);
+    // No legal move: White has no piece that can move.
+    let v = post(
+        s.addr(),
+        "/api/moves",
+        &json!({"fen": "W:Wa2:Ba3,a4,b2,b3,c2,Kh8"}),
+    )
+    .json();
+    assert!(v["moves"].as_array().unwrap().is_empty(), "{v}");
+    assert_eq!(
+        v["outcome"],
+        json!({"winner": "black", "termination": "no legal move"})
+    );
+
+    // Kings shuffling back and forth: the start position a third time.
+    let fen = "W:WKa1,a2:BKh8,h7";
+    let cycle = ["a1-b1", "h8-g8", "b1-a1", "g8-h8"];
+    let moves: Vec<&str> = cycle.iter().chain(cycle.iter()).copied().collect();
+    let v = post(
+        s.addr(),
+        "/api/moves",
+        &json!({"fen": fen, "moves": &moves[..7]}),
+    )
+    .json();
+    assert_eq!(v["outcome"], Value::Null);
+    let v = post(s.addr(), "/api/moves", &json!({"fen": fen, "moves": moves})).json();
+    assert_eq!(
+        v["outcome"],
+        json!({"winner": null, "termination": "threefold repetition"})
+    );
+    // The same through /api/play.
+    let v = post(
+        s.addr(),
+        "/api/play",
+        &json!({"fen": fen, "moves": &moves[..7], "move": "g8h8"}),
+    )
+    .json();
+    assert_eq!(v["outcome"]["termination"], "threefold repetition");
+    // And no move after the end.
+    let a = post(
+        s.addr(),
+        "/api/play",
+        &json!({"fen": fen, "moves": moves, "move": "a1-b1"}),
+    );
+    assert_eq!(a.status, 400);
+    assert!(a.json()["error"].as_str().unwrap().contains("game is over"));
+}
+
+#[test]
+fn play_reads_every_move_form() {
+    let s = server(1);
+    let v = post(s.addr(), "/api/play", &json!({"move": "c3-c4"})).json();
+    assert_eq!(v["move"]["move"], "c3-c4");
+    assert_eq!(v["move"]["path"], json!(["c3", "c4"]));
+    assert!(v["fen"].as_str().unwrap().starts_with("B:"));
+    assert_eq!(v["outcome"], Value::Null);
+
+    let v = post(s.addr(), "/api/play", &json!({"move": "c3c4"})).json();
+    assert_eq!(v["move"]["move"], "c3-c4");
+
+    let fen = "B:Wd2,c4,b3,c2:BKd1";
+    let v = post(
+        s.addr(),
+        "/api/play",
+        &json!({"fen": fen, "rules": "armenian,removal=end-of-move", "move": "d1xd4xb4xb2"}),
+    )
+    .json();
+    assert_eq!(v["move"]["move"], "d1xb2");
+    assert_eq!(v["move"]["captures"], json!(["d2", "c4", "b3"]));
+
+    // The move played after a history.
+    let v = post(
+        s.addr(),
+        "/api/play",
+        &json!({"moves": ["c3-c4", "f6-f5"], "move": "c4-c5"}),
+    )
+    .json();
+    assert_eq!(v["move"]["from"], "c4");
+    // The answer's FEN is the position the same history reaches.
+    let w = post(
+        s.addr(),
+        "/api/moves",
+        &json!({"moves": ["c3-c4", "f6-f5", "c4-c5"]}),
+    )
+    .json();
+    assert_eq!(v["fen"], w["fen"]);
+}
+
+#[test]
+fn bad_input_is_400_with_a_column_where_one_applies() {
+    let s = server(1);
+    let cases: Vec<(&str, Value, &str, Option<u64>)> = vec![
+        (
+            "/api/moves",
+            json!({"fen": "W:Wa2,i9"}),
+            "unknown square `i9`",
+            Some(7),
+        ),
+        (
+            "/api/moves",
+            json!({"rules": "armenian,promotion=never"}),
+            "invalid rules",
+            Some(20),
+        ),
+        (
+            "/api/moves",
+            json!({"fenn": "W:Wa2"}),
+            "unknown field `fenn`",
+            Some(7),
+        ),
+        (
+            "/api/moves",
+            json!({"moves": ["c3-c4", "zz"]}),
+            "invalid moves[1]",
+            Some(1),
+        ),
+        (
+            "/api/moves",
+            json!({"moves": ["c3-c5"]}),
+            "invalid moves[0]",
+            None,
+        ),
+        ("/api/play", json!({}), "missing field `move`", None),
+        (
+            "/api/play",
+            json!({"move": "c3-c5"}),
+            "c3 can move to",
+            None,
+        ),
+        ("/api/play", json!({"move": "c3-"}), "invalid move", Some(4)),
+        (
+            "/api/play",
+            json!({"move": 7}),
+            "invalid JSON body",
+            Some(9),
+        ),
+        (
+            "/api/engine-move",
+            json!({"movetime": 0}),
+            "invalid movetime 0",
+            None,
+        ),
+        (
+            "/api/engine-move",
+            json!({"depth": 1000}),
+            "invalid depth 1000",
+            None,
+        ),
+    ];
+    for (path, body, message, column) in cases {
+        let a = post(s.addr(), path, &body);
+        assert_eq!(a.status, 400, "{path} {body}: {}", a.text());
+        let v = a.json();
+        let error = v["error"].as_str().unwrap();
+        assert!(error.contains(message), "{path} {body}: {error}");
+        assert_eq!(v["column"].as_u64(), column, "{path} {body}: {v}");
+    }
+    let a = post_raw(s.addr(), "/api/moves", b"{\"fen\": ");
+    assert_eq!(a.status, 400);
+    assert!(a.json()["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("invalid JSON body"));
+    // The rules text's column is reported by the rules reader.
+    let a = post(
+        s.addr(),
+        "/api/moves",
+        &json!({"rules": "armenian,promotion=never"}),
+    );
+    let expected = tama_notation::parse_rules("armenian,promotion=never").unwrap_err();
+    assert_eq!(a.json()["column"], expected.column);
+}
+
+#[test]
+fn unknown_paths_and_methods_are_json_errors() {
+    let s = server(1);
+    for path in ["/api/nope", "/nope.js", "/js/nope.js"] {
+        let a = get(s.addr(), path);
+        assert_eq!(a.status, 404, "{path}");
+        assert!(a.json()["error"].as_str().unwrap().contains(path));
+    }
+    let a = request_with(s.addr(), "PUT", "/api/play", "", b"");
+    assert_eq!(a.status, 405);
+    assert!(a.json()["error"].as_str().unwrap().contains("PUT"));
+    let a = get(s.addr(), "/api/moves");
+    assert_eq!(a.status, 405);
+}
+
+#[test]
+fn a_body_over_the_limit_is_413() {
+    let s = server(1);
+    // The length alone is enough for the server to refuse: it answers
+    // without reading the body.
+    let mut conn = connect(s.addr());
+    let head = format!(
+        "POST /api/pdn/check HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+        tama_web::BODY_LIMIT + 1
+    );
+    conn.write_all(head.as_bytes()).unwrap();
+    conn.write_all(b"[Event \"x\"]").unwrap();
+    let mut reader = BufReader::new(conn);
+    let (status, _) = read_head(&mut reader);
+    assert_eq!(status, 413);
+
+    // A chunked body that grows past the limit is cut off too.
+    let mut conn = connect(s.addr());
+    conn.write_all(
+        b"POST /api/pdn/json HTTP/1.1\r\nHost: test\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n",
+    )
+    .unwrap();
+    let chunk = vec![b' '; 64 * 1024];
+    let mut sent = 0;
+    while sent <= tama_web::BODY_LIMIT {
+        if conn
+            .write_all(format!("{:x}\r\n", chunk.len()).as_bytes())
+            .and_then(|()| conn.write_all(&chunk))
+            .and_then(|()| conn.write_all(b"\r\n"))
+            .is_err()
+        {
+            break; // the server answered and closed
+        }
+        sent += chunk.len();
+    }
+    let _ = conn.write_all(b"0\r\n\r\n");
+    let mut reader = BufReader::new(conn);
+    let (status, headers) = read_head(&mut reader);
+    assert_eq!(status, 413);
+    assert!(headers
+        .iter()
+        .any(|(n, v)| n == "content-type" && v == "application/json"));
+    // The server still serves.
+    assert_eq!(get(s.addr(), "/api/health").status, 200);
+}
+
+#[test]
+fn analyse_streams_info_then_one_bestmove() {
+    let s = server(1);
+    let events = Events::open(s.addr(), "/api/analyse?depth=5&multipv=2")
+        .map_err(|a| a.text())
+        .unwrap()
+        .all();
+    let (last, infos) = events.split_last().unwrap();
+    assert_eq!(last.0, "bestmove");
+    assert_eq!(last.1["type"], "bestmove");
+    assert_eq!(last.1["depth"], 5);
+    let legal = move_texts(&post(s.addr(), "/api/moves", &json!({})).json()["moves"]);
+    assert!(legal.contains(&last.1["move"].as_str().unwrap().to_string()));
+    assert!(!infos.is_empty());
+    for (name, info) in infos {
+        assert_eq!(name, "info");
+        assert_eq!(info["type"], "info");
+        assert!(info["score"].is_object() && info["pv"].is_array(), "{info}");
+    }
+    // Both lines of every depth, 1 to 5.
+    for depth in 1..=5 {
+        for line in 1..=2 {
+            assert!(
+                infos
+                    .iter()
+                    .any(|(_, i)| i["depth"] == depth && i["multipv"] == line),
+                "depth {depth} line {line}"
+            );
+        }
+    }
+    // The slot is free again.
+    wait_for("the slot to free", || free_slots(s.addr()) == 1);
+}
+
+#[test]
+fn analyse_of_a_finished_game_and_with_history() {
+    let s = server(1);
+    let events = Events::open(
+        s.addr(),
+        "/api/analyse?fen=W:Wa2:Ba3,a4,b2,b3,c2,Kh8&depth=3",
+    )
+    .map_err(|a| a.text())
+    .unwrap()
+    .all();
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].0, "bestmove");
+    assert_eq!(
+        events[0].1,
+        json!({"type": "gameover", "winner": "black", "termination": "no legal move"})
+    );
+    // After a history of moves (comma-separated), the analysed position
+    // is the one they reach: the best move is legal there.
+    let events = Events::open(s.addr(), "/api/analyse?moves=c3-c4,f6-f5&nodes=2000")
+        .map_err(|a| a.text())
+        .unwrap()
+        .all();
+    let best = events.last().unwrap().1["move"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let legal = post(
+        s.addr(),
+        "/api/moves",
+        &json!({"moves": ["c3-c4", "f6-f5"]}),
+    )
+    .json();
+    assert!(move_texts(&legal["moves"]).contains(&best), "{best}");
+}
+
+#[test]
+fn analyse_rejects_bad_parameters() {
+    let s = server(1);
+    let cases = [
+        ("/api/analyse?multipv=0", "invalid multipv 0", None),
+        ("/api/analyse?multipv=65", "invalid multipv 65", None),
+        ("/api/analyse?depth=500", "invalid depth 500", None),
+        ("/api/analyse?movetime=0", "invalid movetime 0", None),
+        ("/api/analyse?depth=x", "invalid query", None),
+        ("/api/analyse?colour=white", "invalid query", None),
+        ("/api/analyse?fen=W:Wa2,i9", "unknown square", Some(7)),
+        ("/api/analyse?moves=c3-c5", "invalid moves[0]", None),
+    ];
+    for (path, message, column) in cases {
+        let a = Events::open(s.addr(), path).err().expect("an error answer");
+        assert_eq!(a.status, 400, "{path}");
+        let v = a.json();
+        assert!(
+            v["error"].as_str().unwrap().contains(message),
+            "{path}: {v}"
+        );
+        assert_eq!(v["column"].as_u64(), column, "{path}");
+    }
+    assert_eq!(free_slots(s.addr()), 1);
+}
+
+#[test]
+fn busy_slots_get_503_and_a_disconnect_frees_the_slot() {
+    let s = server(1);
+    // Without a limit the analysis runs until the client goes away.
+    let mut first = Events::open(s.addr(), "/api/analyse")
+        .map_err(|a| a.text())
+        .unwrap();
+    let (name, _) = first.next().unwrap();
+    assert_eq!(name, "info");
+    assert_eq!(free_slots(s.addr()), 0);
+
+    let busy = Events::open(s.addr(), "/api/analyse?depth=2")
+        .err()
+        .unwrap();
+    assert_eq!(busy.status, 503);
+    assert!(busy.json()["error"].as_str().unwrap().contains("busy"));
+    let busy = post(s.addr(), "/api/engine-move", &json!({"depth": 1}));
+    assert_eq!(busy.status, 503);
+    // Other requests are served meanwhile.
+    assert_eq!(post(s.addr(), "/api/moves", &json!({})).status, 200);
+
+    // The client disconnects: the search stops and the slot is free again.
+    drop(first);
+    wait_for("the slot to free after a disconnect", || {
+        free_slots(s.addr()) == 1
+    });
+    let events = Events::open(s.addr(), "/api/analyse?depth=2")
+        .map_err(|a| a.text())
+        .unwrap()
+        .all();
+    assert_eq!(events.last().unwrap().0, "bestmove");
+}
+
+#[test]
+fn concurrent_analyses() {
+    let s = server(2);
+    let addr = s.addr();
+    let threads: Vec<_> = ["depth=6", "depth=6&multipv=3&rules=turkish"]
+        .iter()
+        .map(|q| {
+            let path = format!("/api/analyse?{q}");
+            std::thread::spawn(move || {
+                Events::open(addr, &path)
+                    .map_err(|a| a.text())
+                    .unwrap()
+                    .all()
+            })
+        })
+        .collect();
+    for t in threads {
+        let events = t.join().unwrap();
+        let last = &events.last().unwrap().1;
+        assert_eq!(last["type"], "bestmove");
+        assert_eq!(last["depth"], 6);
+    }
+    wait_for("both slots to free", || free_slots(addr) == 2);
+}
+
+#[test]
+fn engine_move_plays_a_legal_move() {
+    let s = server(1);
+    let v = post(s.addr(), "/api/engine-move", &json!({"depth": 3})).json();
+    let legal = move_texts(&post(s.addr(), "/api/moves", &json!({})).json()["moves"]);
+    let mv = v["move"]["move"].as_str().unwrap().to_string();
+    assert!(legal.contains(&mv), "{v}");
+    let after = post(s.addr(), "/api/play", &json!({"move": mv})).json();
+    assert_eq!(v["fen"], after["fen"]);
+    assert_eq!(v["depth"], 3);
+    assert!(v["score"].is_object() && v["pv"][0] == json!(mv), "{v}");
+
+    let v = post(
+        s.addr(),
+        "/api/engine-move",
+        &json!({"fen": "W:Wa2:Ba3,a4,b2,b3,c2,Kh8", "movetime": 50}),
+    )
+    .json();
+    assert_eq!(v["move"], Value::Null);
+    assert_eq!(v["outcome"]["winner"], "black");
+    assert_eq!(free_slots(s.addr()), 1);
+}
+
+const GAME: &str = r#"[Event "Test"]
+[Result "*"]
+
+1. h3-h4 {a quiet start} b6-b5 2. f3-f4 ( 2. a3-a4 ) 2... g6-g5 *
+"#;
+
+#[test]
+fn pdn_check_json_and_fmt() {
+    let s = server(1);
+    let bad = "[Result \"*\"]\n\n1. c3-c5 *\n";
+    let both = format!("{GAME}\n{bad}");
+    let v = post_raw(s.addr(), "/api/pdn/check", both.as_bytes()).json();
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["invalid"], 1);
+    let problem = &v["problems"][0];
+    assert_eq!(problem["line"], 8);
+    assert_eq!(problem["column"], 4);
+    assert!(problem["message"].as_str().unwrap().contains("c3-c5"));
+
+    let v = post_raw(s.addr(), "/api/pdn/json", both.as_bytes()).json();
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    let game: tama_notation::pdn::PdnGame = GAME.parse().unwrap();
+    assert_eq!(games[0], serde_json::to_value(&game).unwrap());
+    assert_eq!(games[1]["line"], 8);
+    assert!(games[1]["error"].is_string());
+
+    let a = post_raw(s.addr(), "/api/pdn/fmt", GAME.as_bytes());
+    assert_eq!(a.status, 200);
+    assert_eq!(a.text(), game.to_pdn());
+    let a = post_raw(s.addr(), "/api/pdn/fmt", both.as_bytes());
+    assert_eq!(a.status, 400);
+    assert_eq!(a.json()["line"], 8);
+}
+
+#[test]
+fn the_page_is_served_compressed() {
+    let s = server(1);
+    let a = get(s.addr(), "/");
+    assert_eq!(a.status, 200);
+    assert_eq!(a.header("content-type"), Some("text/html; charset=utf-8"));
+    assert_eq!(a.body, tama_web::assets::find("index.html").unwrap().bytes);
+    for asset in tama_web::assets::ASSETS {
+        let a = get(s.addr(), &format!("/{}", asset.path));
+        assert_eq!(a.status, 200, "{}", asset.path);
+        assert_eq!(a.header("content-type"), Some(asset.content_type));
+        assert_eq!(a.body, asset.bytes, "{}", asset.path);
+    }
+    let a = request_with(s.addr(), "GET", "/", "Accept-Encoding: gzip\r\n", b"");
+    assert_eq!(a.header("content-encoding"), Some("gzip"));
+    assert!(a.body.starts_with(&[0x1f, 0x8b]));
+}
+
+/// A tiny deterministic generator for garbage.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn bytes(&mut self, n: usize, alphabet: &[u8]) -> Vec<u8> {
+        (0..n)
+            .map(|_| alphabet[(self.next() % alphabet.len() as u64) as usize])
+            .collect()
+    }
+}
+
+#[test]
+fn garbage_never_stops_the_server() {
+    let s = server(1);
+    let addr = s.addr();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let text_alphabet = b"WBKwbk:,.-x0123456789abcdefghij HF\"{}[]\\\x00\xff";
+    let mut statuses = std::collections::BTreeSet::new();
+    for i in 0..300 {
+        let len = (rng.next() % 40) as usize;
+        let junk = String::from_utf8_lossy(&rng.bytes(len, text_alphabet)).into_owned();
+        let (path, body) = match i % 6 {
+            0 => ("/api/moves", json!({"fen": junk}).to_string().into_bytes()),
+            1 => (
+                "/api/moves",
+                json!({"rules": junk}).to_string().into_bytes(),
+            ),
+            2 => ("/api/play", json!({"move": junk}).to_string().into_bytes()),
+            3 => (
+                "/api/play",
+                json!({"moves": [junk], "move": "c3-c4"})
+                    .to_string()
+                    .into_bytes(),
+            ),
+            4 => ("/api/pdn/check", rng.bytes(len * 8, text_alphabet)),
+            _ => ("/api/moves", rng.bytes(len, text_alphabet)),
+        };
+        let a = post_raw(addr, path, &body);
+        assert!(
+            a.status == 200 || a.status == 400,
+            "{path} {:?}: {} {}",
+            String::from_utf8_lossy(&body),
+            a.status,
+            a.text()
+        );
+        statuses.insert(a.status);
+        assert!(a.json().is_object());
+    }
+    assert!(statuses.contains(&400));
+    // Broken HTTP, a deeply nested body, and an analysis query of junk.
+    for raw in [
+        &b"\x00\x01\x02garbage\r\n\r\n"[..],
+        b"GET / HTTP/9.9\r\n\r\n",
+        b"POST /api/moves HTTP/1.1\r\nContent-Length: -5\r\n\r\n",
+        b"GET /api/analyse?fen=%ff%fe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    ] {
+        let mut conn = connect(addr);
+        let _ = conn.write_all(raw);
+        let _ = conn.shutdown(std::net::Shutdown::Write);
+        let mut sink = Vec::new();
+        let _ = conn.read_to_end(&mut sink);
+    }
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    assert_eq!(post_raw(addr, "/api/moves", deep.as_bytes()).status, 400);
+    assert_eq!(get(addr, "/api/health").json()["status"], "ok");
+    assert_eq!(post(addr, "/api/moves", &json!({})).status, 200);
+}
+
+#[test]
+fn shutdown_ends_open_analyses() {
+    let s = server(1);
+    let addr = s.addr();
+    let mut events = Events::open(addr, "/api/analyse")
+        .map_err(|a| a.text())
+        .unwrap();
+    assert_eq!(events.next().unwrap().0, "info");
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        s.shutdown();
+        let _ = done_tx.send(());
+    });
+    // The stream ends with its bestmove event, then the server stops.
+    let rest: Vec<_> = std::iter::from_fn(|| events.next()).collect();
+    assert_eq!(rest.last().unwrap().0, "bestmove");
+    done_rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the server shuts down with an analysis open");
+}

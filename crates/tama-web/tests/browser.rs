@@ -1,0 +1,941 @@
+//! The page in a real browser: Debian's `chromium` driven by `chromedriver`
+//! over WebDriver (fantoccini), against a server started in-process on
+//! port 0. Each step clicks and types as a person does and checks what the
+//! page shows; a screenshot of each step goes to `target/screenshots/`.
+//!
+//! Skipped, with a message, when `/usr/bin/chromium` or `chromedriver` is
+//! missing, except under `CI=true`, where a missing browser fails.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::InputSource;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+type Res<T = ()> = Result<T, Box<dyn std::error::Error>>;
+
+fn find_chromedriver() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join("chromedriver"))
+        .find(|p| p.is_file())
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// chromedriver as a child process, killed on drop; with the browser's
+/// profile directory, removed on drop.
+struct Driver {
+    child: Child,
+    port: u16,
+    profile: PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn start_driver(exe: &Path) -> Driver {
+    let port = free_port();
+    let child = Command::new(exe)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromedriver");
+    let profile = std::env::temp_dir().join(format!("tama-browser-{}-{port}", std::process::id()));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Driver {
+        child,
+        port,
+        profile,
+    }
+}
+
+fn screenshots_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let dir = target.join("screenshots");
+    std::fs::create_dir_all(&dir).expect("create target/screenshots");
+    dir
+}
+
+/// The browser session and what the steps share.
+struct Page {
+    c: Client,
+    base: String,
+    shots: PathBuf,
+}
+
+impl Page {
+    async fn js(&self, script: &str) -> Res<Value> {
+        Ok(self.c.execute(script, vec![]).await?)
+    }
+
+    /// Waits until the JavaScript expression is truthy; fails with `what`
+    /// and the page's errors when it is not within `secs`.
+    async fn wait(&self, expr: &str, secs: u64, what: &str) -> Res<Value> {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        let script = format!("return ({expr});");
+        loop {
+            let v = self.js(&script).await?;
+            let truthy = match &v {
+                Value::Null => false,
+                Value::Bool(b) => *b,
+                Value::Number(n) => n.as_f64() != Some(0.0),
+                Value::String(s) => !s.is_empty(),
+                _ => true,
+            };
+            if truthy {
+                return Ok(v);
+            }
+            if Instant::now() > deadline {
+                let errors = self.js("return window.__errors || []").await?;
+                let shown = self
+                    .js("return document.querySelector('#error').textContent")
+                    .await?;
+                return Err(format!(
+                    "timed out waiting for {what} ({expr}); page errors: {errors}; error box: {shown}"
+                )
+                .into());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Clicks the element; when the page redrew it between finding and
+    /// clicking (the engine lines do, many times a second), finds it again.
+    async fn click(&self, css: &str) -> Res {
+        let mut attempt = 0;
+        loop {
+            match self.c.find(Locator::Css(css)).await?.click().await {
+                Err(e) if attempt < 20 && e.to_string().contains("stale") => attempt += 1,
+                r => return Ok(r?),
+            }
+        }
+    }
+
+    async fn square(&self, sq: &str) -> Res {
+        self.click(&format!("#board rect.sq[data-sq='{sq}']")).await
+    }
+
+    async fn text(&self, css: &str) -> Res<String> {
+        let mut attempt = 0;
+        loop {
+            match self.c.find(Locator::Css(css)).await?.text().await {
+                Err(e) if attempt < 20 && e.to_string().contains("stale") => attempt += 1,
+                r => return Ok(r?),
+            }
+        }
+    }
+
+    async fn value(&self, css: &str) -> Res<String> {
+        Ok(self
+            .c
+            .find(Locator::Css(css))
+            .await?
+            .prop("value")
+            .await?
+            .unwrap_or_default())
+    }
+
+    async fn set_value(&self, css: &str, value: &str) -> Res {
+        self.c
+            .execute(
+                "document.querySelector(arguments[0]).value = arguments[1];",
+                vec![json!(css), json!(value)],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn select(&self, css: &str, value: &str) -> Res {
+        self.c
+            .find(Locator::Css(css))
+            .await?
+            .select_by_value(value)
+            .await?;
+        Ok(())
+    }
+
+    async fn count(&self, css: &str) -> Res<usize> {
+        Ok(self.c.find_all(Locator::Css(css)).await?.len())
+    }
+
+    /// The move texts of the record, in order.
+    async fn record(&self) -> Res<Vec<String>> {
+        let v = self
+            .js("return [...document.querySelectorAll('#record .mv')].map(e => e.textContent)")
+            .await?;
+        Ok(serde_json::from_value(v)?)
+    }
+
+    async fn current(&self) -> Res<String> {
+        let v = self
+            .js("const e = document.querySelector('#record .mv.current'); return e ? e.textContent : ''")
+            .await?;
+        Ok(v.as_str().unwrap_or_default().to_string())
+    }
+
+    async fn fen(&self) -> Res<String> {
+        self.value("#fen").await
+    }
+
+    /// Waits until the current position's legal moves have arrived.
+    async fn ready(&self) -> Res {
+        self.wait(
+            "window.tamaState && window.tamaState.node.legal && !window.tamaState.thinking",
+            20,
+            "the position's legal moves",
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn shot(&self, name: &str) -> Res {
+        let png = self.c.screenshot().await?;
+        std::fs::write(self.shots.join(format!("{name}.png")), png)?;
+        Ok(())
+    }
+
+    /// Presses and releases one key on whatever has the focus.
+    async fn key(&self, key: &str) -> Res {
+        let ch = key.chars().next().expect("a key");
+        let keys = fantoccini::actions::KeyActions::new("keyboard".to_string())
+            .then(fantoccini::actions::KeyAction::Down { value: ch })
+            .then(fantoccini::actions::KeyAction::Up { value: ch });
+        self.c.perform_actions(keys).await?;
+        Ok(())
+    }
+
+    async fn load_fen(&self, fen: &str) -> Res {
+        self.set_value("#fen", fen).await?;
+        self.click("#fen-load").await?;
+        self.wait(
+            &format!("window.tamaState.game.fen === {}", json!(fen)),
+            10,
+            "the position from the FEN box",
+        )
+        .await?;
+        self.ready().await
+    }
+}
+
+const ARROW_RIGHT: &str = "\u{E014}";
+const ARROW_UP: &str = "\u{E013}";
+const ARROW_DOWN: &str = "\u{E015}";
+const ENTER: &str = "\u{E007}";
+const START: &str = "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
+const ARROW_LEFT: &str = "\u{E012}";
+
+#[test]
+fn the_page_in_a_real_browser() {
+    let chromium = Path::new(CHROMIUM);
+    let driver_exe = find_chromedriver();
+    let Some(driver_exe) = driver_exe.filter(|_| chromium.exists()) else {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("CI=true but {CHROMIUM} or chromedriver is missing: install chromium and chromium-driver");
+        }
+        eprintln!("SKIPPED the browser tests: {CHROMIUM} or chromedriver not found (apt-get install chromium chromium-driver)");
+        return;
+    };
+    let server = tama_web::spawn(tama_web::Config {
+        port: 0,
+        threads: 2,
+        hash_mib: 8,
+        ..tama_web::Config::default()
+    })
+    .expect("start the server");
+    let driver = start_driver(&driver_exe);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let result = runtime.block_on(run(&server.url(), &driver));
+    server.shutdown();
+    drop(driver);
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+async fn run(base: &str, driver: &Driver) -> Res {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".to_string(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1360,960",
+                format!("--user-data-dir={}", driver.profile.display()),
+            ],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let c = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await?;
+    let page = Page {
+        c,
+        base: base.to_string(),
+        shots: screenshots_dir(),
+    };
+    let result = steps(&page).await;
+    if result.is_err() {
+        let _ = page.shot("failure").await;
+    }
+    let _ = page.c.close().await;
+    result
+}
+
+async fn steps(p: &Page) -> Res {
+    let t = Instant::now();
+    open(p).await.map_err(|e| format!("open: {e}"))?;
+    play_against_the_engine(p)
+        .await
+        .map_err(|e| format!("play_against_the_engine: {e}"))?;
+    ambiguous_capture(p)
+        .await
+        .map_err(|e| format!("ambiguous_capture: {e}"))?;
+    game_over_banner(p)
+        .await
+        .map_err(|e| format!("game_over_banner: {e}"))?;
+    import_and_variations(p)
+        .await
+        .map_err(|e| format!("import_and_variations: {e}"))?;
+    analysis(p).await.map_err(|e| format!("analysis: {e}"))?;
+    whole_game_analysis(p)
+        .await
+        .map_err(|e| format!("whole_game_analysis: {e}"))?;
+    editor(p).await.map_err(|e| format!("editor: {e}"))?;
+    keyboard_and_flip(p)
+        .await
+        .map_err(|e| format!("keyboard_and_flip: {e}"))?;
+    rules(p).await.map_err(|e| format!("rules: {e}"))?;
+    narrow(p).await.map_err(|e| format!("narrow: {e}"))?;
+    eprintln!("browser steps took {:.1} s", t.elapsed().as_secs_f64());
+    Ok(())
+}
+
+async fn open(p: &Page) -> Res {
+    p.c.goto(&p.base).await?;
+    p.ready().await?;
+    assert_eq!(p.count("#board rect.sq").await?, 64);
+    assert_eq!(p.count("#board .piece.white").await?, 16);
+    assert_eq!(p.count("#board .piece.black").await?, 16);
+    assert_eq!(p.text("#status").await?, "White to move");
+    // Page weight: every file the page loaded, as transferred (compressed,
+    // with headers), API calls aside. The budget is 150 KB.
+    let v = p
+        .js("const e = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].filter(r => !r.name.includes('/api/')); return [e.length, e.reduce((s, r) => s + r.transferSize, 0), e.reduce((s, r) => s + r.decodedBodySize, 0)]")
+        .await?;
+    let [files, transferred, decoded]: [u64; 3] = serde_json::from_value(v)?;
+    eprintln!("page weight: {files} files, {transferred} bytes transferred ({decoded} bytes uncompressed)");
+    assert!(files >= 9, "{files} files");
+    assert!(
+        transferred < decoded,
+        "the files are not compressed: {transferred} of {decoded} bytes"
+    );
+    assert!(transferred <= 150_000, "page weight {transferred} bytes");
+    p.shot("00-open").await?;
+    Ok(())
+}
+
+async fn play_against_the_engine(p: &Page) -> Res {
+    p.select("#level", "d:2").await?;
+    // Select c3: its three destinations are shown.
+    p.square("c3").await?;
+    let mut dests: Vec<String> = serde_json::from_value(
+        p.js("return [...document.querySelectorAll('[data-dest]')].map(e => e.dataset.dest)")
+            .await?,
+    )?;
+    dests.sort();
+    assert_eq!(dests, ["b4", "c4", "d4"]);
+    p.square("c4").await?;
+    // The engine answers with Black's move.
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 2",
+        20,
+        "the engine's answer",
+    )
+    .await?;
+    p.ready().await?;
+    let rec = p.record().await?;
+    assert_eq!(rec[0], "c3-c4");
+    assert_eq!(p.current().await?, rec[1]);
+    assert_eq!(p.text("#status").await?, "White to move");
+    // Drag a piece: pointer down on d3, move, up on d4.
+    let d3 =
+        p.c.find(Locator::Css("#board rect.sq[data-sq='d3']"))
+            .await?;
+    let d4 =
+        p.c.find(Locator::Css("#board rect.sq[data-sq='d4']"))
+            .await?;
+    let actions = fantoccini::actions::MouseActions::new("mouse".to_string())
+        .then(fantoccini::actions::PointerAction::MoveToElement {
+            element: d3,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(fantoccini::actions::PointerAction::Down {
+            button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+        })
+        .then(fantoccini::actions::PointerAction::MoveToElement {
+            element: d4.clone(),
+            duration: Some(Duration::from_millis(150)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(fantoccini::actions::PointerAction::Up {
+            button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+        });
+    p.c.perform_actions(actions).await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 4",
+        20,
+        "the dragged move and the engine's answer",
+    )
+    .await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?[2], "d3-d4");
+    // Select a piece that can move: its destinations are shown.
+    let from = p
+        .js("return window.tamaState.node.legal.moves[0].from")
+        .await?;
+    p.square(from.as_str().unwrap_or("a3")).await?;
+    assert!(p.count("[data-dest]").await? >= 1);
+    p.shot("01-play").await?;
+    p.key("\u{E00C}").await?; // Escape: nothing selected
+    assert_eq!(p.count("[data-dest]").await?, 0);
+    // Take back: the engine's reply and my move go.
+    p.click("#takeback").await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?.len(), 2);
+    assert_eq!(p.text("#status").await?, "White to move");
+    // Play Black in a new game: the board turns and the engine opens.
+    p.select("#human-color", "b").await?;
+    p.click("#new-game").await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 1",
+        20,
+        "the engine's first move as White",
+    )
+    .await?;
+    p.ready().await?;
+    assert_eq!(p.text("#status").await?, "Black to move");
+    assert!(p.js("return window.tamaState.flip").await?.as_bool() == Some(true));
+    p.shot("01b-play-black").await?;
+    p.select("#human-color", "w").await?;
+    Ok(())
+}
+
+async fn ambiguous_capture(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='two']").await?;
+    // Two captures from b6 end on g8 (RULES.md's flying king): one takes
+    // e1, the other e2.
+    p.load_fen("W:Wf4,Kb6:BKe1,Ke2,b5,Ke7,g7").await?;
+    p.square("b6").await?;
+    assert_eq!(p.count("[data-dest]").await?, 1);
+    p.square("g8").await?;
+    // Not played yet: the landing squares that tell them apart are shown.
+    assert_eq!(p.record().await?.len(), 0);
+    let mut hints: Vec<String> = serde_json::from_value(
+        p.js("return [...document.querySelectorAll('[data-hint]')].map(e => e.dataset.hint)")
+            .await?,
+    )?;
+    hints.sort();
+    assert_eq!(hints, ["b1", "b2", "g1", "g2"]);
+    p.shot("02-ambiguous-capture").await?;
+    p.square("b2").await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?, ["b6xb2xg2xg8"]);
+    let mut captured: Vec<String> = serde_json::from_value(
+        p.js(
+            "return [...document.querySelectorAll('[data-captured]')].map(e => e.dataset.captured)",
+        )
+        .await?,
+    )?;
+    captured.sort();
+    assert_eq!(captured, ["b5", "e2", "g7"]);
+    assert_eq!(p.fen().await?, "B:Wf4,Kg8:BKe1,Ke7");
+    // RULES.md's flying king: five captures; d1xd8 passes over d7, where
+    // d1xd7 ends: clicking d7 plays d1xd7.
+    p.load_fen("W:WKd1:Bd3,b4,f4,d6").await?;
+    p.square("d1").await?;
+    let mut dests: Vec<String> = serde_json::from_value(
+        p.js("return [...document.querySelectorAll('[data-dest]')].map(e => e.dataset.dest)")
+            .await?,
+    )?;
+    dests.sort();
+    assert_eq!(dests, ["a4", "d7", "d8", "g4", "h4"]);
+    p.square("d7").await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?, ["d1xd7"]);
+    Ok(())
+}
+
+async fn game_over_banner(p: &Page) -> Res {
+    p.load_fen("W:Wc6:Bc7").await?;
+    let banner = p.c.find(Locator::Css("#banner")).await?;
+    assert!(!banner.is_displayed().await?);
+    p.square("c6").await?;
+    p.square("c8").await?;
+    p.ready().await?;
+    p.wait(
+        "!document.querySelector('#banner').hidden",
+        10,
+        "the game-over banner",
+    )
+    .await?;
+    assert_eq!(
+        p.text("#banner").await?,
+        "Game over. White wins: no legal move"
+    );
+    p.shot("02b-game-over").await?;
+    // The result and the set-up position go into the export.
+    p.click("#export-btn").await?;
+    p.wait(
+        "document.querySelector('#export-text').dataset.canonical === 'yes'",
+        10,
+        "the PDN in canonical form",
+    )
+    .await?;
+    let pdn = p.value("#export-text").await?;
+    assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
+    assert!(pdn.contains("[SetUp \"1\"]\n[FEN \"W:Wc6:Bc7\"]"), "{pdn}");
+    assert!(pdn.ends_with("1. c6xc8 1-0\n\n"), "{pdn}");
+    p.click("#export-close").await?;
+    Ok(())
+}
+
+const IMPORT: &str = r#"[Event "Browser test"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+
+1. c3-c4 {a comment} f6-f5 (1... a6-a5 2. a3-a4) 2. b3-b4 *
+
+[Event "Second game"]
+[White "C"]
+[Black "D"]
+[Result "1-0"]
+
+1. a3-a4 1-0
+"#;
+
+async fn import_and_variations(p: &Page) -> Res {
+    // The PDN comes from a file chosen in the dialog.
+    let file = std::env::temp_dir().join(format!("tama-browser-{}.pdn", std::process::id()));
+    std::fs::write(&file, IMPORT)?;
+    p.click("#import-btn").await?;
+    p.c.find(Locator::Css("#import-file"))
+        .await?
+        .send_keys(&file.display().to_string())
+        .await?;
+    p.wait(
+        "document.querySelector('#import-text').value.startsWith('[Event \"Browser test\"]')",
+        10,
+        "the file's text in the dialog",
+    )
+    .await?;
+    let _ = std::fs::remove_file(&file);
+    p.click("#import-go").await?;
+    // Two games: the page offers a choice.
+    p.wait(
+        "document.querySelectorAll('#import-games button').length === 2",
+        10,
+        "the list of games",
+    )
+    .await?;
+    p.shot("03a-import-choice").await?;
+    p.click("#import-games button[data-game='0']").await?;
+    p.wait(
+        "window.tamaState.game.tags.Event === 'Browser test'",
+        10,
+        "the chosen game",
+    )
+    .await?;
+    p.ready().await?;
+    assert_eq!(
+        p.record().await?,
+        ["c3-c4", "f6-f5", "a6-a5", "a3-a4", "b3-b4"]
+    );
+    // Step through the main line with the arrow keys.
+    p.key(ARROW_RIGHT).await?;
+    assert_eq!(p.current().await?, "c3-c4");
+    p.key(ARROW_RIGHT).await?;
+    assert_eq!(p.current().await?, "f6-f5");
+    p.key(ARROW_RIGHT).await?;
+    assert_eq!(p.current().await?, "b3-b4");
+    p.key(ARROW_LEFT).await?;
+    p.key(ARROW_LEFT).await?;
+    // Into the variation: click its first move, then forward.
+    p.click("#record .var .mv").await?;
+    assert_eq!(p.current().await?, "a6-a5");
+    p.key(ARROW_RIGHT).await?;
+    assert_eq!(p.current().await?, "a3-a4");
+    p.ready().await?;
+    assert_eq!(
+        p.fen().await?,
+        "B:Wa2,b2,c2,d2,e2,f2,g2,h2,b3,d3,e3,f3,g3,h3,a4,c4:Ba5,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"
+    );
+    // A different move after 1... f6-f5 makes a new variation; the main
+    // line keeps b3-b4.
+    p.click("#record .mv[data-id]").await?; // c3-c4
+    p.key(ARROW_RIGHT).await?; // f6-f5
+    p.ready().await?;
+    p.square("d3").await?;
+    p.square("d4").await?;
+    p.ready().await?;
+    assert_eq!(
+        p.record().await?,
+        ["c3-c4", "f6-f5", "a6-a5", "a3-a4", "b3-b4", "d3-d4"]
+    );
+    assert_eq!(p.current().await?, "d3-d4");
+    p.shot("03-variations").await?;
+    // Export: the canonical PDN, with the comment and both variations.
+    p.click("#export-btn").await?;
+    p.wait(
+        "document.querySelector('#export-text').dataset.canonical === 'yes'",
+        10,
+        "the PDN in canonical form",
+    )
+    .await?;
+    let pdn = p.value("#export-text").await?;
+    p.shot("03b-export").await?;
+    // The page's own writer gives the same text before the server's.
+    let own = p
+        .c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; import('/js/tree.js').then(m => done(m.writePdn(window.tamaState.game)));",
+            vec![],
+        )
+        .await?;
+    assert_eq!(own.as_str(), Some(pdn.as_str()));
+    assert_eq!(
+        pdn,
+        "[Event \"Browser test\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\
+         [GameType \"44,W,8,8,A0,0\"]\n[Rules \"armenian\"]\n\n\
+         1. c3-c4 {a comment} 1... f6-f5 ( 1... a6-a5 2. a3-a4 ) 2. b3-b4 ( 2. d3-d4 ) *\n\n"
+    );
+    p.click("#export-close").await?;
+    Ok(())
+}
+
+async fn analysis(p: &Page) -> Res {
+    p.key(ARROW_LEFT).await?; // after 1... f6-f5
+    p.click(".tabs button[data-mode='analysis']").await?;
+    p.wait(
+        "document.querySelectorAll('#engine-lines .line .score').length >= 1",
+        20,
+        "an engine line",
+    )
+    .await?;
+    p.wait(
+        "!document.querySelector('#evalbar').hidden && document.querySelector('#evalbar .num').textContent",
+        10,
+        "the evaluation bar",
+    )
+    .await?;
+    p.wait(
+        "/^depth [0-9]+$/.test(document.querySelector('#engine-depth').textContent)",
+        10,
+        "the depth",
+    )
+    .await?;
+    let score = p.text("#engine-lines .line .score").await?;
+    assert!(
+        score.starts_with('+') || score.starts_with('-') || score.contains('#'),
+        "{score}"
+    );
+    // Five lines (multi-PV 5): the analysis restarts with them.
+    p.select("#multipv", "5").await?;
+    p.wait(
+        "document.querySelectorAll('#engine-lines .line .score').length === 5",
+        20,
+        "five lines (multi-PV 5)",
+    )
+    .await?;
+    p.shot("04-analysis").await?;
+    // Clicking a line's first move plays it. The lines are redrawn at
+    // every iteration: try again when the element went stale.
+    let mut first = String::new();
+    for attempt in 0.. {
+        let el =
+            p.c.find(Locator::Css("#engine-lines .line .pv-move"))
+                .await?;
+        let clicked = async {
+            first = el.text().await?;
+            el.click().await
+        }
+        .await;
+        match clicked {
+            Ok(()) => break,
+            Err(e) if attempt < 20 && e.to_string().contains("stale") => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    p.wait(
+        &format!(
+            "document.querySelector('#record .mv.current') && document.querySelector('#record .mv.current').textContent === {}",
+            json!(first)
+        ),
+        10,
+        "the clicked engine move on the board",
+    )
+    .await?;
+    p.click("#engine-toggle + span").await?;
+    assert!(
+        !p.c.find(Locator::Css("#engine-toggle"))
+            .await?
+            .is_selected()
+            .await?
+    );
+    Ok(())
+}
+
+async fn whole_game_analysis(p: &Page) -> Res {
+    p.click("#import-btn").await?;
+    p.set_value(
+        "#import-text",
+        "[Event \"Review\"]\n[Result \"*\"]\n\n1. a3-b4 e6-e5 2. f3-g4 g6-h5 3. b4-c5 c6xc4 4. c3xc5 e5-f5 5. d3-c3 h5-g5 6. g4xc8 d7-e6 *\n",
+    )
+    .await?;
+    p.click("#import-go").await?;
+    p.wait(
+        "window.tamaState.game.tags.Event === 'Review'",
+        10,
+        "the imported game",
+    )
+    .await?;
+    p.ready().await?;
+    let moves = p.record().await?.len();
+    assert_eq!(moves, 12);
+    p.select("#review-level", "d:2").await?;
+    p.click("#review-btn").await?;
+    p.wait(
+        "!document.querySelector('#graph').hasAttribute('hidden')",
+        60,
+        "the evaluation graph",
+    )
+    .await?;
+    assert_eq!(p.count("#graph polyline.g-line").await?, 1);
+    // h5-g5 gives away three men: a blunder.
+    p.wait(
+        "[...document.querySelectorAll('#record .mv')].some(e => e.textContent === 'h5-g5??')",
+        5,
+        "the blunder mark",
+    )
+    .await?;
+    // Every move has the engine's comment.
+    assert_eq!(p.count("#record .comment").await?, moves);
+    p.click("#graph").await?; // the middle of the game
+    p.wait(
+        "document.querySelector('#record .mv.current')",
+        5,
+        "a move chosen by the graph",
+    )
+    .await?;
+    p.shot("05-game-analysis").await?;
+    p.click("#export-btn").await?;
+    p.wait(
+        "document.querySelector('#export-text').dataset.canonical === 'yes'",
+        10,
+        "the PDN in canonical form",
+    )
+    .await?;
+    let pdn = p.value("#export-text").await?;
+    assert!(pdn.contains("1. a3-b4 {"), "{pdn}");
+    assert!(pdn.contains(" line "), "{pdn}");
+    assert!(pdn.contains("h5-g5?? {"), "{pdn}");
+    p.click("#export-close").await?;
+    Ok(())
+}
+
+async fn editor(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='edit']").await?;
+    p.click("#editor-clear").await?;
+    p.select("#editor-turn", "w").await?;
+    p.click("#palette button[data-piece='wm']").await?;
+    p.square("h8").await?; // a man on its own promotion rank
+    p.click("#palette button[data-piece='bk']").await?;
+    p.square("a1").await?;
+    p.click("#editor-done").await?;
+    p.wait(
+        "document.querySelector('#editor-error').textContent",
+        10,
+        "the FEN reader's message",
+    )
+    .await?;
+    let msg = p.text("#editor-error").await?;
+    assert!(msg.contains("h8"), "{msg}");
+    p.shot("06-editor").await?;
+    // Make it a king: accepted, the analysis board shows it.
+    p.click("#palette button[data-piece='wk']").await?;
+    p.square("h8").await?;
+    p.click("#editor-done").await?;
+    p.wait(
+        "window.tamaState.mode === 'analysis' && window.tamaState.game.fen === 'W:WKh8:BKa1'",
+        10,
+        "the edited position",
+    )
+    .await?;
+    p.click("#engine-toggle + span").await?;
+    Ok(())
+}
+
+async fn rules(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='two']").await?;
+    p.load_fen(START).await?;
+    p.click("#rules-btn").await?;
+    p.select("#preset", "turkish").await?;
+    p.click("#rules-apply").await?;
+    p.wait(
+        "window.tamaState.game.rules === 'turkish'",
+        10,
+        "the Turkish rules",
+    )
+    .await?;
+    p.ready().await?;
+    assert_eq!(p.text("#rules-label").await?, "turkish");
+    // Turkish men do not step diagonally: c3 has one destination.
+    p.square("c3").await?;
+    let dests: Vec<String> = serde_json::from_value(
+        p.js("return [...document.querySelectorAll('[data-dest]')].map(e => e.dataset.dest)")
+            .await?,
+    )?;
+    assert_eq!(dests, ["c4"]);
+    p.square("c4").await?;
+    p.ready().await?;
+    p.click("#export-btn").await?;
+    p.wait(
+        "document.querySelector('#export-text').dataset.canonical === 'yes'",
+        10,
+        "the PDN in canonical form",
+    )
+    .await?;
+    let pdn = p.value("#export-text").await?;
+    assert!(
+        pdn.contains("[GameType \"30,W,8,8,A0,0\"]\n[Rules \"turkish\"]\n"),
+        "{pdn}"
+    );
+    assert!(pdn.contains("1. c3-c4 *"), "{pdn}");
+    p.shot("09-rules-turkish").await?;
+    p.click("#export-close").await?;
+    // Switches on top of a preset: the page writes the rules text as the
+    // server does (its canonical PDN carries the same text).
+    p.click("#rules-btn").await?;
+    p.select("#preset", "armenian").await?;
+    p.select("#sw-promotion", "midway").await?;
+    p.select("#sw-removal", "end-of-move").await?;
+    p.click("#rules-apply").await?;
+    let rules = "armenian,removal=end-of-move,promotion=midway";
+    p.wait(
+        &format!("window.tamaState.game.rules === {}", json!(rules)),
+        10,
+        "the rules with two switches",
+    )
+    .await?;
+    p.ready().await?;
+    // RULES.md: with promotion=midway the man goes on capturing as a king.
+    p.load_fen("W:Wd6:BKa1,d7,f8").await?;
+    p.square("d6").await?;
+    p.square("h8").await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?, ["d6xh8"]);
+    p.click("#export-btn").await?;
+    p.wait(
+        "document.querySelector('#export-text').dataset.canonical === 'yes'",
+        10,
+        "the PDN in canonical form",
+    )
+    .await?;
+    let pdn = p.value("#export-text").await?;
+    assert!(pdn.contains(&format!("[Rules \"{rules}\"]")), "{pdn}");
+    p.click("#export-close").await?;
+    Ok(())
+}
+
+/// At a phone's width the panel goes below the board.
+async fn narrow(p: &Page) -> Res {
+    p.c.set_window_size(420, 900).await?;
+    p.wait("window.innerWidth < 500", 5, "the narrow window")
+        .await?;
+    let v = p
+        .js("const b = document.querySelector('#board').getBoundingClientRect(); const a = document.querySelector('.panel').getBoundingClientRect(); return [b.bottom, a.top, b.width, document.documentElement.scrollWidth, window.innerWidth]")
+        .await?;
+    let [board_bottom, panel_top, board_width, scroll_width, width]: [f64; 5] =
+        serde_json::from_value(v)?;
+    assert!(
+        panel_top >= board_bottom,
+        "panel at {panel_top}, board ends at {board_bottom}"
+    );
+    assert!(board_width > 300.0, "board {board_width} px wide");
+    assert!(
+        scroll_width <= width,
+        "page {scroll_width} px wide in a {width} px window"
+    );
+    p.shot("07-narrow").await?;
+    Ok(())
+}
+
+/// The board reached with the keyboard: Shift+Tab from the first button
+/// below it, arrows move the cursor, Enter selects and plays. Then flip.
+async fn keyboard_and_flip(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='two']").await?;
+    p.load_fen(START).await?;
+    p.click("[data-nav='first']").await?;
+    let keys = fantoccini::actions::KeyActions::new("keyboard".to_string())
+        .then(fantoccini::actions::KeyAction::Down { value: '\u{E008}' })
+        .then(fantoccini::actions::KeyAction::Down { value: '\u{E004}' })
+        .then(fantoccini::actions::KeyAction::Up { value: '\u{E004}' })
+        .then(fantoccini::actions::KeyAction::Up { value: '\u{E008}' });
+    p.c.perform_actions(keys).await?;
+    p.wait(
+        "document.activeElement === document.querySelector('#board')",
+        5,
+        "the focused board",
+    )
+    .await?;
+    p.key(ARROW_DOWN).await?; // the cursor starts on d4: now d3
+    p.key(ENTER).await?;
+    assert_eq!(p.count("[data-dest]").await?, 3);
+    p.key(ARROW_UP).await?;
+    p.key(ENTER).await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?, ["d3-d4"]);
+    p.shot("08-keyboard").await?;
+    // Flip: a1 goes to the top right.
+    let a1_y = "document.querySelector(\"#board rect.sq[data-sq='a1']\").getBoundingClientRect().y";
+    let h8_y = "document.querySelector(\"#board rect.sq[data-sq='h8']\").getBoundingClientRect().y";
+    let before: f64 = serde_json::from_value(p.js(&format!("return {a1_y} - {h8_y}")).await?)?;
+    p.click("#flip").await?;
+    let after: f64 = serde_json::from_value(p.js(&format!("return {a1_y} - {h8_y}")).await?)?;
+    assert!(before > 0.0 && after < 0.0, "{before} {after}");
+    p.click("#flip").await?;
+    Ok(())
+}

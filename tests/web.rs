@@ -1,0 +1,124 @@
+//! The web API gives the same objects as the CLI: `GET /api/analyse` and
+//! `tama analyse --json`, `POST /api/moves` and `tama moves --json`.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use serde_json::Value;
+
+use crate::cli::tama;
+
+/// A GET or POST with `Connection: close`; returns status and the body
+/// with any chunked framing removed.
+fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut conn = TcpStream::connect(addr).unwrap();
+    conn.set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .unwrap();
+    write!(
+        conn,
+        "{method} {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = String::new();
+    conn.read_to_string(&mut raw).unwrap();
+    let (head, mut rest) = raw.split_once("\r\n\r\n").unwrap();
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    if !head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        return (status, rest.to_string());
+    }
+    let mut body = String::new();
+    loop {
+        let (size, after) = rest.split_once("\r\n").unwrap();
+        let size = usize::from_str_radix(size.trim(), 16).unwrap();
+        if size == 0 {
+            return (status, body);
+        }
+        body.push_str(&after[..size]);
+        rest = &after[size + 2..];
+    }
+}
+
+/// The fields of an analysis object that do not depend on timing.
+fn timeless(mut v: Value) -> Value {
+    let obj = v.as_object_mut().unwrap();
+    obj.remove("nps");
+    obj.remove("time_ms");
+    v
+}
+
+#[test]
+fn analyse_events_are_the_cli_json_lines() {
+    // A fresh one-thread engine with the same table size searching to a
+    // fixed depth is deterministic, so the two must agree exactly.
+    let server = tama_web::spawn(tama_web::Config {
+        port: 0,
+        threads: 1,
+        hash_mib: 64,
+        ..Default::default()
+    })
+    .unwrap();
+    let fen = "W:Wa2,b3,c3,d3,e3,f3:Ba6,b6,c6,d6,e6,Kh8";
+    let (code, out, err) = tama(&[
+        "analyse",
+        "--fen",
+        fen,
+        "--depth",
+        "5",
+        "--multipv",
+        "2",
+        "--hash",
+        "64",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let cli: Vec<Value> = out
+        .lines()
+        .map(|l| timeless(serde_json::from_str(l).unwrap()))
+        .collect();
+
+    let path = format!("/api/analyse?fen={fen}&depth=5&multipv=2");
+    let (status, body) = http(server.addr(), "GET", &path, "");
+    assert_eq!(status, 200, "{body}");
+    let web: Vec<Value> = body
+        .split("\n\n")
+        .filter_map(|event| {
+            event
+                .lines()
+                .find_map(|l| l.strip_prefix("data:"))
+                .map(|d| timeless(serde_json::from_str(d.trim()).unwrap()))
+        })
+        .collect();
+    assert_eq!(web.len(), cli.len(), "{body}");
+    assert_eq!(web, cli);
+    assert_eq!(web.last().unwrap()["type"], "bestmove");
+}
+
+#[test]
+fn moves_are_the_cli_move_objects() {
+    let server = tama_web::spawn(tama_web::Config {
+        port: 0,
+        threads: 1,
+        hash_mib: 1,
+        ..Default::default()
+    })
+    .unwrap();
+    for (fen, rules) in [
+        ("B:Wd2,c4,b3,c2:BKd1", "armenian"),
+        ("W:Wc3,d4,e3:Bc5,d5,e6,Kh8", "turkish"),
+        ("W:Wd6:Bd7,f8,Ka1", "armenian,promotion=midway"),
+    ] {
+        let (code, out, err) = tama(&["moves", "--fen", fen, "--rules", rules, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let cli: Value = serde_json::from_str(&out).unwrap();
+        let body = serde_json::json!({"fen": fen, "rules": rules}).to_string();
+        let (status, answer) = http(server.addr(), "POST", "/api/moves", &body);
+        assert_eq!(status, 200, "{answer}");
+        let web: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(web["moves"], cli, "{fen} {rules}");
+        assert!(!cli.as_array().unwrap().is_empty());
+    }
+}

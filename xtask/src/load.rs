@@ -1,0 +1,595 @@
+//! `cargo xtask load`: load and resource figures of `tama serve`.
+//!
+//! Starts `tama serve --port 0` (release build) unless `--url` names a
+//! running server, then, each phase bounded in time or count and sending
+//! only to the loopback address:
+//!
+//! 1. `moves`: N clients, each on one keep-alive connection, post the start
+//!    position to `/api/moves` for T seconds: requests/s, p50/p99 latency;
+//! 2. `play`: the same with `/api/play` and a random legal first move;
+//! 3. `analyses`: two unlimited analyses run while one client times
+//!    `/api/moves` for T seconds; then both clients disconnect and the time
+//!    until both search slots are free again is measured;
+//! 4. `games`: G games played through `/api/play` with random legal moves
+//!    (the moves from `/api/moves`) until the game ends (or 400 plies),
+//!    with the server's resident memory before and after;
+//! 5. the page weight: every file under `crates/tama-web/assets`, fetched
+//!    with `Accept-Encoding: gzip`, bytes on the wire.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use serde_json::{json, Value};
+
+use crate::cmd::{project_root, thousands};
+use crate::tama;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Concurrent clients of the `moves` and `play` phases.
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    clients: u32,
+    /// Seconds of each timed phase.
+    #[arg(long, value_name = "T", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    seconds: u64,
+    /// Games of the memory phase (0: skip it).
+    #[arg(long, value_name = "G", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    games: u32,
+    /// A running server to load instead of starting one (loopback only;
+    /// the memory phase needs the server's process and is skipped).
+    #[arg(long, value_name = "URL")]
+    url: Option<String>,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let mut server = match &args.url {
+        Some(url) => Server::external(url)?,
+        None => Server::start()?,
+    };
+    let result = phases(&args, &server);
+    server.stop();
+    result
+}
+
+fn phases(args: &Args, server: &Server) -> Result<()> {
+    let addr = server.addr;
+    let seconds = Duration::from_secs(args.seconds);
+    println!(
+        "server {addr}; load from this machine: {}",
+        load_average().unwrap_or_else(|| "unknown".into())
+    );
+    if let Some(kib) = server.pid.and_then(rss_kib) {
+        println!(
+            "server memory (RSS) at start: {:.1} MiB (hash tables are reserved, filled as searches use them)",
+            kib as f64 / 1024.0
+        );
+    }
+    let start = post_once(addr, "/api/moves", &json!({}))?;
+    let first_moves: Vec<String> = texts(&start["moves"]);
+    if first_moves.is_empty() {
+        bail!("the start position has no moves: {start}");
+    }
+
+    let moves_body = json!({}).to_string();
+    let r = hammer(addr, args.clients as usize, seconds, |_, _| {
+        ("/api/moves", moves_body.clone())
+    })?;
+    r.print("moves (start position)", args.clients);
+
+    let r = hammer(addr, args.clients as usize, seconds, |client, n| {
+        let mv = &first_moves[(client * 7919 + n) % first_moves.len()];
+        ("/api/play", json!({ "move": mv }).to_string())
+    })?;
+    r.print("play (a first move)", args.clients);
+
+    analyses_phase(addr, seconds)?;
+
+    if args.games > 0 {
+        match server.pid {
+            Some(pid) => games_phase(addr, pid, args.games as usize)?,
+            None => println!("games: skipped (the server was not started here)"),
+        }
+    }
+    page_weight(addr)?;
+    println!(
+        "load at the end: {}",
+        load_average().unwrap_or_else(|| "unknown".into())
+    );
+    Ok(())
+}
+
+/// The server under load.
+struct Server {
+    addr: SocketAddr,
+    pid: Option<u32>,
+    child: Option<Child>,
+}
+
+impl Server {
+    fn start() -> Result<Server> {
+        let exe = tama::build_release()?;
+        println!("$ {} serve --port 0 --threads 2", exe.display());
+        let mut child = Command::new(&exe)
+            .args(["serve", "--port", "0", "--threads", "2"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .with_context(|| format!("cannot start {}", exe.display()))?;
+        let stdout = child.stdout.take().context("no stdout")?;
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line)?;
+        let url = line
+            .trim()
+            .strip_prefix("tama serve: ")
+            .with_context(|| format!("unexpected first line {line:?}"))?
+            .to_string();
+        let pid = child.id();
+        let mut server = Server::external(&url)?;
+        server.pid = Some(pid);
+        server.child = Some(child);
+        Ok(server)
+    }
+
+    fn external(url: &str) -> Result<Server> {
+        let hostport = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        let addr = hostport
+            .to_socket_addrs()?
+            .next()
+            .with_context(|| format!("no address for {url}"))?;
+        if !addr.ip().is_loopback() {
+            bail!("{url} is not a loopback address: load is only sent to this machine");
+        }
+        Ok(Server {
+            addr,
+            pid: None,
+            child: None,
+        })
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Response headers, names in lower case.
+type Headers = Vec<(String, String)>;
+
+/// A keep-alive HTTP/1.1 connection.
+struct Conn {
+    reader: BufReader<TcpStream>,
+}
+
+impl Conn {
+    fn open(addr: SocketAddr) -> Result<Conn> {
+        let stream = TcpStream::connect(addr)?;
+        stream.set_nodelay(true)?;
+        stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+        Ok(Conn {
+            reader: BufReader::new(stream),
+        })
+    }
+
+    /// Sends a request and reads the answer: status, headers, body.
+    fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        extra: &str,
+        body: &[u8],
+    ) -> Result<(u16, Headers, Vec<u8>)> {
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: load\r\n{extra}Content-Length: {}\r\n\r\n",
+            body.len()
+        );
+        // One write, one segment: the server wakes once per request.
+        let mut request = head.into_bytes();
+        request.extend_from_slice(body);
+        self.reader.get_mut().write_all(&request)?;
+        let (status, headers) = read_head(&mut self.reader)?;
+        let length = headers
+            .iter()
+            .find(|(n, _)| n == "content-length")
+            .and_then(|(_, v)| v.parse::<usize>().ok());
+        let mut body = Vec::new();
+        match length {
+            Some(n) => {
+                body.resize(n, 0);
+                self.reader.read_exact(&mut body)?;
+            }
+            None => {
+                while let Some(chunk) = read_chunk(&mut self.reader)? {
+                    body.extend(chunk);
+                }
+            }
+        }
+        Ok((status, headers, body))
+    }
+
+    /// Posts and checks only the status (the load loops: the client's
+    /// parsing would compete with the server for the same cores).
+    fn post_status(&mut self, path: &str, body: &str) -> Result<()> {
+        let (status, _, bytes) = self.request(
+            "POST",
+            path,
+            "Content-Type: application/json\r\n",
+            body.as_bytes(),
+        )?;
+        if status != 200 {
+            bail!(
+                "{path} {body}: status {status}: {}",
+                String::from_utf8_lossy(&bytes)
+            );
+        }
+        Ok(())
+    }
+
+    fn post(&mut self, path: &str, body: &str) -> Result<Value> {
+        let (status, _, bytes) = self.request(
+            "POST",
+            path,
+            "Content-Type: application/json\r\n",
+            body.as_bytes(),
+        )?;
+        let value: Value = serde_json::from_slice(&bytes)
+            .with_context(|| format!("{path}: answer is not JSON"))?;
+        if status != 200 {
+            bail!("{path} {body}: status {status}: {value}");
+        }
+        Ok(value)
+    }
+}
+
+fn read_head(reader: &mut impl BufRead) -> Result<(u16, Headers)> {
+    let mut line = String::new();
+    if reader.read_line(&mut line)? == 0 {
+        bail!("the server closed the connection");
+    }
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .with_context(|| format!("bad status line {line:?}"))?;
+    let mut headers = Vec::new();
+    loop {
+        line.clear();
+        reader.read_line(&mut line)?;
+        let l = line.trim_end();
+        if l.is_empty() {
+            break;
+        }
+        if let Some((n, v)) = l.split_once(':') {
+            headers.push((n.trim().to_ascii_lowercase(), v.trim().to_string()));
+        }
+    }
+    Ok((status, headers))
+}
+
+fn read_chunk(reader: &mut impl BufRead) -> Result<Option<Vec<u8>>> {
+    let mut line = String::new();
+    reader.read_line(&mut line)?;
+    let size = usize::from_str_radix(line.trim(), 16)
+        .with_context(|| format!("bad chunk size {line:?}"))?;
+    let mut chunk = vec![0; size + 2];
+    reader.read_exact(&mut chunk)?;
+    chunk.truncate(size);
+    Ok((size > 0).then_some(chunk))
+}
+
+fn post_once(addr: SocketAddr, path: &str, body: &Value) -> Result<Value> {
+    Conn::open(addr)?.post(path, &body.to_string())
+}
+
+fn texts(moves: &Value) -> Vec<String> {
+    moves
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m["move"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Latencies and counts of a timed phase.
+struct Report {
+    requests: usize,
+    elapsed: Duration,
+    latencies_us: Vec<u32>,
+}
+
+impl Report {
+    fn percentile(&self, p: f64) -> f64 {
+        if self.latencies_us.is_empty() {
+            return 0.0;
+        }
+        let i = ((self.latencies_us.len() - 1) as f64 * p).round() as usize;
+        f64::from(self.latencies_us[i]) / 1000.0
+    }
+
+    fn print(&self, what: &str, clients: u32) {
+        println!(
+            "{what}: {clients} clients, {} requests in {:.1} s: {} req/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            thousands(self.requests as u64),
+            self.elapsed.as_secs_f64(),
+            thousands((self.requests as f64 / self.elapsed.as_secs_f64()) as u64),
+            self.percentile(0.50),
+            self.percentile(0.99),
+            self.percentile(1.0),
+        );
+    }
+}
+
+/// `clients` threads, each on one connection, sending `request(client, n)`
+/// for `time`.
+fn hammer<F>(addr: SocketAddr, clients: usize, time: Duration, request: F) -> Result<Report>
+where
+    F: Fn(usize, usize) -> (&'static str, String) + Sync,
+{
+    let start = Instant::now();
+    let deadline = start + time;
+    let results: Vec<Result<Vec<u32>>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..clients)
+            .map(|client| {
+                let request = &request;
+                s.spawn(move || -> Result<Vec<u32>> {
+                    let mut conn = Conn::open(addr)?;
+                    let mut lat = Vec::new();
+                    let mut n = 0;
+                    while Instant::now() < deadline {
+                        let (path, body) = request(client, n);
+                        let t = Instant::now();
+                        conn.post_status(path, &body)?;
+                        lat.push(t.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
+                        n += 1;
+                    }
+                    Ok(lat)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| bail!("a client panicked")))
+            .collect()
+    });
+    let elapsed = start.elapsed();
+    let mut latencies_us = Vec::new();
+    for r in results {
+        latencies_us.extend(r?);
+    }
+    latencies_us.sort_unstable();
+    Ok(Report {
+        requests: latencies_us.len(),
+        elapsed,
+        latencies_us,
+    })
+}
+
+/// An open analysis stream (read until its first event).
+fn open_analysis(addr: SocketAddr) -> Result<BufReader<TcpStream>> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    stream.write_all(
+        b"GET /api/analyse HTTP/1.1\r\nHost: load\r\nAccept: text/event-stream\r\n\r\n",
+    )?;
+    let mut reader = BufReader::new(stream);
+    let (status, _) = read_head(&mut reader)?;
+    if status != 200 {
+        bail!("/api/analyse: status {status}");
+    }
+    read_chunk(&mut reader)?;
+    Ok(reader)
+}
+
+fn free_slots(conn: &mut Conn) -> Result<u64> {
+    let (_, _, body) = conn.request("GET", "/api/health", "", b"")?;
+    let v: Value = serde_json::from_slice(&body)?;
+    v["free_slots"]
+        .as_u64()
+        .context("no free_slots in /api/health")
+}
+
+fn analyses_phase(addr: SocketAddr, time: Duration) -> Result<()> {
+    let mut health = Conn::open(addr)?;
+    let slots = free_slots(&mut health)?;
+    let streams = (0..2)
+        .map(|_| open_analysis(addr))
+        .collect::<Result<Vec<_>>>()?;
+    let r = hammer(addr, 1, time, |_, _| ("/api/moves", "{}".to_string()))?;
+    r.print("moves while 2 analyses run", 1);
+    let left = Instant::now();
+    drop(streams);
+    let deadline = left + Duration::from_secs(10);
+    while free_slots(&mut health)? < slots {
+        if Instant::now() > deadline {
+            bail!("the search slots were not freed 10 s after the clients left");
+        }
+        std::thread::sleep(Duration::from_micros(500));
+    }
+    println!(
+        "analyses stopped: both slots free {:.1} ms after the clients disconnected (polled every 0.5 ms)",
+        left.elapsed().as_secs_f64() * 1000.0
+    );
+    Ok(())
+}
+
+/// The resident memory of a process, in KiB.
+fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+}
+
+/// The most plies of one random game.
+const MAX_PLIES: usize = 400;
+
+fn games_phase(addr: SocketAddr, pid: u32, games: usize) -> Result<()> {
+    let before = rss_kib(pid);
+    let next = Arc::new(AtomicUsize::new(0));
+    let plies = Arc::new(AtomicUsize::new(0));
+    let ended = Arc::new(AtomicUsize::new(0));
+    let failed = Arc::new(AtomicBool::new(false));
+    let start = Instant::now();
+    let mut checkpoints = Vec::new();
+    std::thread::scope(|s| -> Result<()> {
+        let handles: Vec<_> = (0..8)
+            .map(|client| {
+                let (next, plies, ended, failed) = (&next, &plies, &ended, &failed);
+                s.spawn(move || -> Result<()> {
+                    let mut conn = Conn::open(addr)?;
+                    let mut seed = 0x2545_f491_4f6c_dd1d_u64 ^ (client as u64 + 1);
+                    while next.fetch_add(1, Ordering::Relaxed) < games {
+                        if failed.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let r = play_game(&mut conn, &mut seed);
+                        match r {
+                            Ok((n, over)) => {
+                                plies.fetch_add(n, Ordering::Relaxed);
+                                ended.fetch_add(usize::from(over), Ordering::Relaxed);
+                            }
+                            Err(e) => {
+                                failed.store(true, Ordering::Relaxed);
+                                return Err(e);
+                            }
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        while handles.iter().any(|h| !h.is_finished()) {
+            std::thread::sleep(Duration::from_millis(200));
+            checkpoints.push((next.load(Ordering::Relaxed).min(games), rss_kib(pid)));
+        }
+        for h in handles {
+            h.join().unwrap_or_else(|_| bail!("a client panicked"))?;
+        }
+        Ok(())
+    })?;
+    let after = rss_kib(pid);
+    let kib =
+        |v: Option<u64>| v.map_or("?".to_string(), |k| format!("{:.1} MiB", k as f64 / 1024.0));
+    println!(
+        "games: {games} random games through /api/moves + /api/play, 8 clients ({} plies, {} ended on the board, any other stopped at {MAX_PLIES} plies) in {:.1} s",
+        thousands(plies.load(Ordering::Relaxed) as u64),
+        ended.load(Ordering::Relaxed),
+        start.elapsed().as_secs_f64()
+    );
+    let peak = checkpoints.iter().filter_map(|c| c.1).max();
+    println!(
+        "server memory (RSS): before {}, after {}, peak while playing {}",
+        kib(before),
+        kib(after),
+        kib(peak)
+    );
+    for (done, rss) in checkpoints.iter().step_by((checkpoints.len() / 5).max(1)) {
+        println!("  after ~{done} games started: {}", kib(*rss));
+    }
+    Ok(())
+}
+
+/// Plays one random game; returns its plies and whether it ended on the
+/// board.
+fn play_game(conn: &mut Conn, seed: &mut u64) -> Result<(usize, bool)> {
+    let mut fen: Option<String> = None;
+    for ply in 0..MAX_PLIES {
+        let body = match &fen {
+            Some(f) => json!({ "fen": f }),
+            None => json!({}),
+        };
+        let v = conn.post("/api/moves", &body.to_string())?;
+        if !v["outcome"].is_null() {
+            return Ok((ply, true));
+        }
+        let moves = texts(&v["moves"]);
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        let mv = &moves[(*seed % moves.len() as u64) as usize];
+        let v = conn.post(
+            "/api/play",
+            &json!({ "fen": v["fen"], "move": mv }).to_string(),
+        )?;
+        if !v["outcome"].is_null() {
+            return Ok((ply + 1, true));
+        }
+        fen = v["fen"].as_str().map(str::to_string);
+    }
+    Ok((MAX_PLIES, false))
+}
+
+fn page_weight(addr: SocketAddr) -> Result<()> {
+    let dir = project_root().join("crates/tama-web/assets");
+    let mut files = Vec::new();
+    collect(&dir, &dir, &mut files)?;
+    files.sort();
+    let mut conn = Conn::open(addr)?;
+    let (mut raw, mut wire) = (0usize, 0usize);
+    for path in &files {
+        let (status, headers, body) =
+            conn.request("GET", &format!("/{path}"), "Accept-Encoding: gzip\r\n", b"")?;
+        if status != 200 {
+            println!("  /{path}: status {status} (not served)");
+            continue;
+        }
+        let gzip = headers
+            .iter()
+            .any(|(n, v)| n == "content-encoding" && v == "gzip");
+        let size = std::fs::metadata(dir.join(path))?.len() as usize;
+        raw += size;
+        wire += body.len();
+        println!(
+            "  /{path}: {size} bytes, {} on the wire{}",
+            body.len(),
+            if gzip { " (gzip)" } else { "" }
+        );
+    }
+    println!(
+        "page weight: {} files, {:.1} KB raw, {:.1} KB gzip-compressed on the wire",
+        files.len(),
+        raw as f64 / 1000.0,
+        wire as f64 / 1000.0
+    );
+    Ok(())
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            collect(root, &path, out)?;
+        } else if let Ok(rel) = path.strip_prefix(root) {
+            out.push(rel.to_string_lossy().replace('\\', "/"));
+        }
+    }
+    Ok(())
+}
+
+/// `uptime`'s load averages, from `/proc/loadavg`.
+fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let parts: Vec<&str> = text.split_whitespace().take(3).collect();
+    Some(format!("load average {}", parts.join(", ")))
+}
