@@ -367,6 +367,18 @@ fn small_match_with_json_and_pdn() {
     // Both games start from the same opening.
     let opening = |g: &PdnGame| move_texts(g)[..2].to_vec();
     assert_eq!(opening(&games[0]), opening(&games[1]));
+    for g in &games {
+        // The opening's end is marked, and each record reads back as a
+        // finished game with the same result (an adjudication through its
+        // Termination tag).
+        assert_eq!(
+            g.main_line().nodes()[1].comments_after(),
+            ["end of opening"]
+        );
+        let game = g.to_game().expect("a match game reads back");
+        let outcome = game.outcome().expect("finished");
+        assert_eq!(GameResult::from_outcome(outcome), g.result());
+    }
 }
 
 #[test]

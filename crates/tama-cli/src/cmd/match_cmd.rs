@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use tama_arena::{Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind};
-use tama_core::{Position, Rules, Termination};
+use tama_core::{Game, Position, Rules};
 use tama_notation::fen::parse_fen;
-use tama_notation::pdn::{GameResult, PdnGame, PdnReader};
+use tama_notation::pdn::{PdnGame, PdnReader};
 use tama_notation::rules_text::write_rules;
 use tama_search::options::{self, OptionGroup};
 use tama_search::Limits;
@@ -422,34 +422,34 @@ fn pdn_games(result: &MatchResult, rules: &Rules) -> Vec<PdnGame> {
         .games
         .iter()
         .map(|g| {
-            let mut pdn = PdnGame::new(*rules, g.start);
+            // The record as a game: its moves, then the ending (an
+            // adjudication or a loss on time ends it off the board, which
+            // the PDN keeps in its Termination tag).
+            let mut game = Game::from_position(*rules, g.start);
+            for mv in &g.moves {
+                if game.play(mv).is_err() {
+                    break;
+                }
+            }
+            if game.outcome().is_none() {
+                let _ = game.end(g.outcome);
+            }
             let round = (g.index + 1).to_string();
-            for (tag, value) in [
+            let tags = [
                 ("Event", "tama match"),
                 ("Round", round.as_str()),
                 ("White", g.white.as_str()),
                 ("Black", g.black.as_str()),
-            ] {
-                let _ = pdn.set_tag(tag, value);
-            }
-            for (i, mv) in g.moves.iter().enumerate() {
-                match pdn.push_move(*mv) {
-                    Ok(node) if i + 1 == g.opening_plies => {
-                        let _ = node.push_comment_after("end of opening");
-                    }
-                    Ok(_) => {}
-                    Err(_) => break,
+            ];
+            // A player name PDN cannot hold (a line break) drops the tags,
+            // never the game.
+            let mut pdn = PdnGame::from_game(&game, tags)
+                .or_else(|_| PdnGame::from_game(&game, []))
+                .unwrap_or_else(|_| PdnGame::new(*rules, g.start));
+            if g.opening_plies > 0 {
+                if let Some(node) = pdn.main_line_mut().node_mut(g.opening_plies - 1) {
+                    let _ = node.push_comment_after("end of opening");
                 }
-            }
-            pdn.set_result(GameResult::from_outcome(g.outcome));
-            match g.outcome.termination {
-                Termination::Adjudication => {
-                    let _ = pdn.push_comment("adjudicated");
-                }
-                Termination::TimeForfeit => {
-                    let _ = pdn.push_comment("lost on time");
-                }
-                _ => {}
             }
             pdn
         })
