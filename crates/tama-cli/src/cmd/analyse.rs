@@ -3,12 +3,11 @@
 use std::io::Write;
 use std::time::Duration;
 
-use serde_json::{json, Value};
-use tama_core::{Color, Move, Outcome, Position, Rules};
+use tama_core::{Outcome, Position, Rules};
 use tama_notation::movetext::write_move;
-use tama_search::{
-    Engine, EngineConfig, Info, InfoKind, Limits, OracleValue, Score, ScoreKind, SearchResult,
-};
+use tama_search::{Engine, EngineConfig, Info, InfoKind, Limits, OracleValue, SearchResult};
+// The JSON objects of the analysis are the web API's too: one definition.
+use tama_web::json;
 
 use crate::cmd::analyse_pdn;
 use crate::common::{wdl_text, write_json, EgtbArgs, PositionArgs};
@@ -159,19 +158,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write, term: Terminal
         SearchResult::GameOver(outcome) => write_game_over(out, &outcome, args.json)?,
         SearchResult::Move(best) => {
             let mv = write_move(&pos, &rules, &best.mv);
-            let pv = pv_texts(&pos, &rules, &best.pv);
             if args.json {
-                let mut value = json!({
-                    "type": "bestmove",
-                    "move": mv,
-                    "score": score_json(best.score),
-                    "pv": pv,
-                    "depth": best.depth,
-                    "nodes": best.nodes,
-                    "time_ms": best.time.as_millis() as u64,
-                });
-                add_tb_json(&mut value, best.tb.as_ref(), best.tbhits);
-                write_json(out, &value)?;
+                write_json(out, &json::bestmove_json(&pos, &rules, &best))?;
             } else {
                 writeln!(
                     out,
@@ -183,40 +171,6 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write, term: Terminal
         }
     }
     Ok(EXIT_OK)
-}
-
-/// The moves of a line in move text, each written in the position it is
-/// played in.
-fn pv_texts(pos: &Position, rules: &Rules, pv: &[Move]) -> Vec<String> {
-    let mut p = *pos;
-    pv.iter()
-        .map(|mv| {
-            let text = write_move(&p, rules, mv);
-            p = p.play_unchecked(mv);
-            text
-        })
-        .collect()
-}
-
-/// `{"cm": 35}`, `{"win": 7}` or `{"loss": 4}` (plies to the end).
-fn score_json(score: Score) -> Value {
-    match score.kind() {
-        ScoreKind::CentiMen(cm) => json!({ "cm": cm }),
-        ScoreKind::Win(n) => json!({ "win": n }),
-        ScoreKind::Loss(n) => json!({ "loss": n }),
-    }
-}
-
-/// With tables: `"tb": "win"`, `"distance": 37` (plies, for the side to
-/// move) and `"tbhits"`; nothing when no table decided the score.
-fn add_tb_json(value: &mut Value, tb: Option<&OracleValue>, tbhits: u64) {
-    if let Some(tb) = tb {
-        value["tb"] = json!(wdl_text(tb));
-        value["distance"] = json!(tb.distance);
-    }
-    if tbhits > 0 {
-        value["tbhits"] = json!(tbhits);
-    }
 }
 
 /// ` (tables: win in 37 plies)` when a table decided the score.
@@ -235,33 +189,17 @@ fn write_info(
     info: &Info,
     json: bool,
 ) -> Result<(), CliError> {
-    let pv = pv_texts(pos, rules, &info.pv);
-    let bound = if info.lower_bound {
-        Some("lower")
-    } else if info.upper_bound {
-        Some("upper")
-    } else {
-        None
-    };
     if json {
-        let mut value = json!({
-            "type": "info",
-            "depth": info.depth,
-            "seldepth": info.seldepth,
-            "multipv": info.multipv,
-            "score": score_json(info.score),
-            "nodes": info.nodes,
-            "nps": info.nps,
-            "time_ms": info.time.as_millis() as u64,
-            "hashfull": info.hashfull,
-            "pv": pv,
-        });
-        if let Some(b) = bound {
-            value["bound"] = json!(b);
-        }
-        add_tb_json(&mut value, info.tb.as_ref(), info.tbhits);
-        write_json(out, &value)?;
+        write_json(out, &json::info_json(pos, rules, info))?;
     } else {
+        let pv = json::pv_texts(pos, rules, &info.pv);
+        let bound = if info.lower_bound {
+            Some("lower")
+        } else if info.upper_bound {
+            Some("upper")
+        } else {
+            None
+        };
         let bound = bound.map(|b| format!(" ({b} bound)")).unwrap_or_default();
         writeln!(
             out,
@@ -282,17 +220,9 @@ fn write_info(
 }
 
 fn write_game_over(out: &mut dyn Write, outcome: &Outcome, json: bool) -> Result<(), CliError> {
-    let winner = outcome.winner.map(|c| match c {
-        Color::White => "white",
-        Color::Black => "black",
-    });
+    let winner = outcome.winner.map(json::color_name);
     if json {
-        let value = json!({
-            "type": "gameover",
-            "winner": winner,
-            "termination": outcome.termination.description(),
-        });
-        write_json(out, &value)?;
+        write_json(out, &json::gameover_json(outcome))?;
     } else {
         match winner {
             Some(w) => writeln!(out, "game over: {w} wins ({})", outcome.termination)?,
