@@ -21,7 +21,7 @@
 //! earlier levels, so the result does not depend on the number of threads.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use tama_core::{Color, MoveList, Rules};
 use tama_search::Wdl;
@@ -35,6 +35,11 @@ use crate::{Error, Material, Plan, Unit};
 
 /// Marks a one-piece-each draw during generation.
 const TERMINAL_DRAW: u16 = u16::MAX;
+/// Marks a position with a capture pending whose value is not known yet
+/// (a win through a capture, seeded at its level, or a draw). No quiet
+/// move leaves it, so the predecessor step must leave it alone, and this
+/// mark (not `UNKNOWN`) makes it do so without testing for captures.
+const CAPTURE_PENDING: u16 = u16::MAX - 1;
 /// Value of a position not decided yet.
 const UNKNOWN: u16 = 0;
 /// The position has a capture or promotion that is not a win for the
@@ -167,32 +172,77 @@ fn unit_is_done(dir: &Path, rules: &Rules, unit: Unit) -> bool {
     })
 }
 
-/// The working state of one table of the unit.
+/// The working state of one table of the unit: one word per entry, so a
+/// predecessor update costs one memory access. Fields, low bits first:
+/// the value code (16 bits), the best win through a capture or promotion
+/// (`ext_win`, 16), the slowest loss through one (`ext_max`, 16), flags
+/// (8) and the count of quiet moves not yet refuted (8). The count is on
+/// top so that a decrement can never borrow from another field.
 struct Work {
     material: Material,
     ix: Indexer,
-    values: Vec<AtomicU16>,
-    counts: Vec<AtomicU8>,
-    ext_win: Vec<AtomicU16>,
-    ext_max: Vec<AtomicU16>,
-    flags: Vec<AtomicU8>,
+    cells: Vec<AtomicU64>,
+}
+
+const EXT_WIN_SHIFT: u32 = 16;
+const EXT_MAX_SHIFT: u32 = 32;
+const FLAGS_SHIFT: u32 = 48;
+const COUNT_SHIFT: u32 = 56;
+const ONE_MOVE: u64 = 1 << COUNT_SHIFT;
+
+#[inline]
+fn value_of(cell: u64) -> u16 {
+    cell as u16
+}
+
+#[inline]
+fn ext_win_of(cell: u64) -> u32 {
+    u32::from((cell >> EXT_WIN_SHIFT) as u16)
+}
+
+#[inline]
+fn ext_max_of(cell: u64) -> u32 {
+    u32::from((cell >> EXT_MAX_SHIFT) as u16)
+}
+
+#[inline]
+fn flags_of(cell: u64) -> u8 {
+    (cell >> FLAGS_SHIFT) as u8
+}
+
+#[inline]
+fn with_value(cell: u64, value: u16) -> u64 {
+    (cell & !0xffff) | u64::from(value)
 }
 
 impl Work {
     fn new(material: Material) -> Work {
         let ix = Indexer::new(material);
         let n = ix.size() as usize;
-        let zeros16 = || (0..n).map(|_| AtomicU16::new(0)).collect::<Vec<_>>();
-        let zeros8 = || (0..n).map(|_| AtomicU8::new(0)).collect::<Vec<_>>();
         Work {
             material,
             ix,
-            values: zeros16(),
-            counts: zeros8(),
-            ext_win: zeros16(),
-            ext_max: zeros16(),
-            flags: zeros8(),
+            cells: (0..n).map(|_| AtomicU64::new(0)).collect(),
         }
+    }
+
+    /// Sets the value of entry `i` if it is still `from`; whether it was.
+    #[inline]
+    fn decide(&self, i: usize, from: u16, to: u16) -> bool {
+        let cell = &self.cells[i];
+        let mut old = cell.load(Ordering::Relaxed);
+        while value_of(old) == from {
+            match cell.compare_exchange_weak(
+                old,
+                with_value(old, to),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return true,
+                Err(now) => old = now,
+            }
+        }
+        false
     }
 }
 
@@ -249,8 +299,8 @@ pub fn generate_unit(
     let inconsistent = AtomicBool::new(false);
     let decided = AtomicU64::new(
         work.iter()
-            .flat_map(|w| w.values.iter())
-            .filter(|v| v.load(Ordering::Relaxed) != UNKNOWN)
+            .flat_map(|w| w.cells.iter())
+            .filter(|c| !matches!(value_of(c.load(Ordering::Relaxed)), UNKNOWN | CAPTURE_PENDING))
             .count() as u64,
     );
     let mut ply = 1u32;
@@ -288,10 +338,10 @@ pub fn generate_unit(
     let mut bytes = 0;
     for w in &work {
         let codes: Vec<u16> = w
-            .values
+            .cells
             .iter()
-            .map(|v| match v.load(Ordering::Relaxed) {
-                TERMINAL_DRAW => 0,
+            .map(|c| match value_of(c.load(Ordering::Relaxed)) {
+                TERMINAL_DRAW | CAPTURE_PENDING => 0,
                 c => c,
             })
             .collect();
@@ -363,16 +413,18 @@ fn init_one(
     let pos = w.ix.board(i as u64).position();
     pos.generate_moves(rules, list);
     if list.is_empty() {
-        w.values[i].store(loss(0), Ordering::Relaxed);
+        w.cells[i].store(u64::from(loss(0)), Ordering::Relaxed);
         return Ok(());
     }
     if rules.draw_one_each
         && pos.pieces(Color::White).count() == 1
         && pos.pieces(Color::Black).count() == 1
     {
-        w.values[i].store(TERMINAL_DRAW, Ordering::Relaxed);
+        w.cells[i].store(u64::from(TERMINAL_DRAW), Ordering::Relaxed);
         return Ok(());
     }
+    // Captures are compulsory: either every move captures or none does.
+    let capture = list.iter().next().is_some_and(|mv| mv.is_capture());
     let mut internal = 0u32;
     let mut ext_win = u32::MAX;
     let mut ext_max = 0u32;
@@ -398,16 +450,24 @@ fn init_one(
     }
     let internal =
         u8::try_from(internal).map_err(|_| Error::Unsupported(w.material.to_string()))?;
-    w.counts[i].store(internal, Ordering::Relaxed);
-    w.ext_max[i].store(ext_max as u16, Ordering::Relaxed);
-    w.flags[i].store(if blocked { BLOCKED } else { 0 }, Ordering::Relaxed);
+    let mut value = UNKNOWN;
+    let mut ext_win_field = 0u16;
     if ext_win != u32::MAX {
-        w.ext_win[i].store(ext_win as u16, Ordering::Relaxed);
+        ext_win_field = ext_win as u16;
         tally.max = tally.max.max(ext_win);
     } else if internal == 0 && !blocked {
-        w.values[i].store(loss(ext_max + 1), Ordering::Relaxed);
+        value = loss(ext_max + 1);
         tally.max = tally.max.max(ext_max + 1);
     }
+    if value == UNKNOWN && capture {
+        value = CAPTURE_PENDING;
+    }
+    let cell = u64::from(value)
+        | u64::from(ext_win_field) << EXT_WIN_SHIFT
+        | u64::from(ext_max as u16) << EXT_MAX_SHIFT
+        | u64::from(if blocked { BLOCKED } else { 0 }) << FLAGS_SHIFT
+        | u64::from(internal) << COUNT_SHIFT;
+    w.cells[i].store(cell, Ordering::Relaxed);
     Ok(())
 }
 
@@ -422,12 +482,10 @@ fn level_one(
     tally: &mut Tally,
     inconsistent: &AtomicBool,
 ) {
-    let code = w.values[i].load(Ordering::Relaxed);
-    if code == UNKNOWN && u32::from(w.ext_win[i].load(Ordering::Relaxed)) == ply {
-        if w.values[i]
-            .compare_exchange(UNKNOWN, win(ply), Ordering::Relaxed, Ordering::Relaxed)
-            .is_ok()
-        {
+    let cell = w.cells[i].load(Ordering::Relaxed);
+    let code = value_of(cell);
+    if (code == UNKNOWN || code == CAPTURE_PENDING) && ext_win_of(cell) == ply {
+        if w.decide(i, code, win(ply)) {
             tally.assigned(ply);
         }
         return;
@@ -440,30 +498,30 @@ fn level_one(
     }
     let c = w.ix.board(i as u64);
     let mut apply = |x: Board| {
-        if pred.ix.canonical(x) != x || x.position().has_capture() {
+        // Positions with a capture pending are marked `CAPTURE_PENDING`
+        // or decided from the start, so the value test below skips them.
+        if pred.ix.canonical(x) != x {
             return;
         }
         let j = pred.ix.index(x) as usize;
-        if pred.values[j].load(Ordering::Relaxed) != UNKNOWN {
+        let cell = &pred.cells[j];
+        if value_of(cell.load(Ordering::Relaxed)) != UNKNOWN {
             return;
         }
         if lost {
-            if pred.values[j]
-                .compare_exchange(UNKNOWN, win(ply), Ordering::Relaxed, Ordering::Relaxed)
-                .is_ok()
-            {
+            if pred.decide(j, UNKNOWN, win(ply)) {
                 tally.assigned(ply);
             }
         } else {
-            let old = pred.counts[j].fetch_sub(1, Ordering::Relaxed);
-            if old == 0 {
+            // Within this level values change only from `UNKNOWN` to a
+            // loss, through this count, so the test above still holds.
+            let old = cell.fetch_sub(ONE_MOVE, Ordering::Relaxed);
+            let count = old >> COUNT_SHIFT;
+            if count == 0 {
                 inconsistent.store(true, Ordering::Relaxed);
-            } else if old == 1 && pred.flags[j].load(Ordering::Relaxed) & BLOCKED == 0 {
-                let dist = d.max(u32::from(pred.ext_max[j].load(Ordering::Relaxed))) + 1;
-                if pred.values[j]
-                    .compare_exchange(UNKNOWN, loss(dist), Ordering::Relaxed, Ordering::Relaxed)
-                    .is_ok()
-                {
+            } else if count == 1 && flags_of(old) & BLOCKED == 0 {
+                let dist = d.max(ext_max_of(old)) + 1;
+                if pred.decide(j, UNKNOWN, loss(dist)) {
                     tally.assigned(dist);
                 }
             }

@@ -159,15 +159,22 @@ fn rank_mask(mut m: u64) -> u64 {
 #[inline]
 fn unrank_mask(mut r: u64, k: u32, n: u32) -> u64 {
     let mut m = 0u64;
-    let mut c = n;
+    let mut hi = n;
     for i in (1..=k).rev() {
-        // The largest c with C(c, i) <= r.
-        c -= 1;
-        while binom(c, i) > r {
-            c -= 1;
+        // The largest c below `hi` with C(c, i) <= r, by bisection:
+        // C(i - 1, i) = 0 <= r always holds.
+        let mut lo = i - 1;
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if binom(mid, i) <= r {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
         }
-        r -= binom(c, i);
-        m |= 1 << c;
+        r -= binom(lo, i);
+        m |= 1 << lo;
+        hi = lo;
     }
     m
 }
@@ -266,8 +273,6 @@ pub(crate) struct Indexer {
     size: u64,
 }
 
-const DOMAINS: [u64; 4] = [MEN_DOMAIN, MEN_DOMAIN, !0, !0];
-
 impl Indexer {
     /// The indexer of `m`, White being the side to move.
     ///
@@ -334,9 +339,11 @@ impl Indexer {
     /// The stored orientation of `b`: itself or its mirror image.
     #[inline]
     pub fn canonical(&self, b: Board) -> Board {
+        // Squeezing squares into the domain keeps their order, and the colex
+        // order of two sets is the numeric order of their masks, so the rank
+        // comparison of the lead table is a plain comparison here.
         let lead = self.lead_squares(b);
-        let dom = DOMAINS[self.lead];
-        if rank_mask(compress(lead, dom)) <= rank_mask(compress(mirror(lead), dom)) {
+        if lead <= mirror(lead) {
             b
         } else {
             b.mirrored()
