@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use tama_core::{Color, MoveList, Rules};
 use tama_search::Wdl;
 
-use crate::file::{encode_table, write_atomically, TableData, TableInfo};
+use crate::file::{encode_table, fill_skipped, write_atomically, TableData, TableInfo};
 use crate::index::{Board, Indexer, MEN_DOMAIN};
 use crate::par::for_chunks;
 use crate::probe::{rules_dir, table_path, Tablebase};
@@ -45,6 +45,8 @@ const UNKNOWN: u16 = 0;
 /// The position has a capture or promotion that is not a win for the
 /// opponent, so it cannot be lost.
 const BLOCKED: u8 = 1;
+/// The position has a capture pending: its entry is not stored in the file.
+const CAPTURE: u8 = 2;
 
 /// Where generation has got to, for a progress display.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,7 +260,7 @@ pub fn generate_unit(
     unit: Unit,
     opts: &GenOptions<'_>,
 ) -> Result<UnitReport, Error> {
-    let tb = Tablebase::open_exact(dir, rules)?;
+    let tb = Tablebase::open_decoded(dir, rules)?;
     for dep in unit.dependencies() {
         for m in dep.members() {
             if !tb.has(m) {
@@ -337,7 +339,7 @@ pub fn generate_unit(
     let rules_text = tama_notation::write_rules(rules);
     let mut bytes = 0;
     for w in &work {
-        let codes: Vec<u16> = w
+        let mut codes: Vec<u16> = w
             .cells
             .iter()
             .map(|c| match value_of(c.load(Ordering::Relaxed)) {
@@ -346,7 +348,10 @@ pub fn generate_unit(
             })
             .collect();
         let info = summarise(&rules_text, w.material, &codes);
-        let encoded = encode_table(&info, &codes);
+        fill_skipped(&mut codes, |i| {
+            flags_of(w.cells[i].load(Ordering::Relaxed)) & CAPTURE != 0
+        });
+        let encoded = encode_table(&info, &codes, threads);
         bytes += encoded.len() as u64;
         write_atomically(&table_path(dir, w.material), &encoded, opts.stop)?;
     }
@@ -465,7 +470,8 @@ fn init_one(
     let cell = u64::from(value)
         | u64::from(ext_win_field) << EXT_WIN_SHIFT
         | u64::from(ext_max as u16) << EXT_MAX_SHIFT
-        | u64::from(if blocked { BLOCKED } else { 0 }) << FLAGS_SHIFT
+        | u64::from(if blocked { BLOCKED } else { 0 } | if capture { CAPTURE } else { 0 })
+            << FLAGS_SHIFT
         | u64::from(internal) << COUNT_SHIFT;
     w.cells[i].store(cell, Ordering::Relaxed);
     Ok(())

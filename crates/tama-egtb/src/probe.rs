@@ -6,13 +6,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use tama_core::{Move, Position, Rules};
+use tama_core::{Color, Move, MoveList, Position, Rules};
 use tama_notation::write_rules;
 use tama_search::{EndgameOracle, Oracle, OracleValue, Wdl};
 
 use crate::file::{TableData, TableInfo};
 use crate::index::{Board, Indexer};
-use crate::value::decode;
+use crate::value::{best_of, decode};
 use crate::{Error, Material};
 
 /// The file extension of a table.
@@ -22,6 +22,9 @@ pub const EXTENSION: &str = "egtb";
 pub(crate) struct Table {
     pub data: TableData,
     pub indexer: Indexer,
+    /// Every code, decompressed on first use when the tablebase was
+    /// opened with [`Tablebase::open_decoded`].
+    decoded: OnceLock<Result<Vec<u16>, String>>,
 }
 
 /// Slots for materials with at most 7 pieces in each group.
@@ -68,6 +71,9 @@ pub struct Tablebase {
     materials: BTreeSet<Material>,
     max_pieces: u32,
     slots: Vec<OnceLock<Result<Arc<Table>, String>>>,
+    /// Tables are decompressed whole on first use (generation and
+    /// verification, which read every entry), not block by block.
+    decoded: bool,
 }
 
 impl std::fmt::Debug for Tablebase {
@@ -108,6 +114,15 @@ impl Tablebase {
         }
     }
 
+    /// Opens the tables in exactly `dir`, each to be decompressed whole
+    /// when first used: for reading every entry of a table, or probing
+    /// it hundreds of millions of times.
+    pub(crate) fn open_decoded(dir: &Path, rules: &Rules) -> Result<Tablebase, Error> {
+        let mut tb = Tablebase::open_exact(dir, rules)?;
+        tb.decoded = true;
+        Ok(tb)
+    }
+
     /// Opens the tables in exactly `dir`.
     pub(crate) fn open_exact(dir: &Path, rules: &Rules) -> Result<Tablebase, Error> {
         let mut present = vec![false; (SLOT_LIMIT as usize).pow(4)];
@@ -140,6 +155,7 @@ impl Tablebase {
             materials,
             max_pieces,
             slots,
+            decoded: false,
         })
     }
 
@@ -193,7 +209,11 @@ impl Tablebase {
             if indexer.size() != data.info.positions {
                 return Err("wrong number of positions".to_string());
             }
-            Ok(Arc::new(Table { data, indexer }))
+            Ok(Arc::new(Table {
+                data,
+                indexer,
+                decoded: OnceLock::new(),
+            }))
         });
         match loaded {
             Ok(t) => Ok(Some(t)),
@@ -217,6 +237,10 @@ impl Tablebase {
     /// without pieces whose opponent is to move, which no game reaches).
     /// A side to move without pieces has lost (distance 0).
     ///
+    /// Positions with a capture pending are not stored: their value comes
+    /// from the positions their captures lead to (each removes a piece, so
+    /// this ends).
+    ///
     /// # Errors
     ///
     /// When a needed table file cannot be read or is damaged.
@@ -231,16 +255,44 @@ impl Tablebase {
         let Some(table) = self.table(m)? else {
             return Ok(None);
         };
+        if !is_stored(pos, &self.rules) {
+            let mut list = MoveList::new();
+            pos.generate_moves(&self.rules, &mut list);
+            let mut children = Vec::with_capacity(list.len());
+            for mv in list.iter() {
+                match self.probe(&pos.play_unchecked(mv))? {
+                    Some(v) => children.push(v),
+                    None => return Ok(None),
+                }
+            }
+            return Ok(best_of(children));
+        }
         let b = Board::normalized(pos);
         if !Indexer::men_in_domain(b) {
             return Ok(None);
         }
         let b = table.indexer.canonical(b);
         let idx = table.indexer.index(b);
-        let code = table
-            .code(idx)
-            .map_err(|what| Error::format(table_path(&self.dir, m), what))?;
+        let code = self.code_at(table, idx);
+        let code = code.map_err(|what| Error::format(table_path(&self.dir, m), what))?;
         Ok(Some(decode(code)))
+    }
+
+    /// The stored code at `idx` of `table`.
+    pub(crate) fn code_at(&self, table: &Table, idx: u64) -> Result<u16, String> {
+        if self.decoded {
+            let codes = table
+                .decoded
+                .get_or_init(|| table.data.decode_all())
+                .as_ref()
+                .map_err(Clone::clone)?;
+            codes
+                .get(idx as usize)
+                .copied()
+                .ok_or_else(|| format!("index {idx} out of range"))
+        } else {
+            table.code(idx)
+        }
     }
 
     /// Every legal move of `pos` with the value of the position it leads
@@ -286,6 +338,17 @@ impl EndgameOracle for Tablebase {
     }
 }
 
+/// Whether the tables store `pos`'s value: every position but those with
+/// a capture pending, except that a position with one piece each is
+/// stored (as a draw) where the rules end the game there.
+#[inline]
+pub(crate) fn is_stored(pos: &Position, rules: &Rules) -> bool {
+    !pos.has_capture()
+        || rules.draw_one_each
+            && pos.pieces(Color::White).count() == 1
+            && pos.pieces(Color::Black).count() == 1
+}
+
 /// Slots of the per-thread block cache (direct-mapped).
 const CACHE_SLOTS: usize = 64;
 
@@ -325,9 +388,13 @@ impl Table {
             let code = if self.data.width() == 1 {
                 bytes.get(within).map(|&b| u16::from(b))
             } else {
+                // Low bytes, then high bytes.
+                let half = bytes.len() / 2;
                 bytes
-                    .get(2 * within..2 * within + 2)
-                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .get(within)
+                    .zip(bytes.get(half + within))
+                    .filter(|_| within < half)
+                    .map(|(&l, &h)| u16::from_le_bytes([l, h]))
             };
             code.ok_or_else(|| format!("index {idx} out of range"))
         })
