@@ -34,7 +34,8 @@
 //! - [`play_match`] plays the games ([`MatchConfig`], [`Adjudication`]) and
 //!   returns a [`MatchResult`] with its [`Elo`] estimates (per game, and per
 //!   pair of games: the pentanomial model).
-//! - [`random_openings`] gives reproducible balanced openings.
+//! - [`random_openings`] gives reproducible balanced openings, and
+//!   [`endgame_openings`] endgames of a few pieces reached by self-play.
 //! - [`baseline::Baseline`] is the plain alpha-beta reference player.
 //! - [`bench`](mod@bench) is the fixed list of positions whose node count
 //!   is the search signature.
@@ -50,7 +51,7 @@ mod player;
 mod results;
 
 pub use elo::{elo_from_score, Elo};
-pub use openings::{random_openings, Opening};
+pub use openings::{endgame_openings, random_openings, Opening};
 pub use play::{play_match, Adjudication, MatchConfig};
 pub use player::{without, Player, PlayerKind, TimeControl};
 pub use results::{GameRecord, MatchResult};

@@ -84,6 +84,80 @@ pub fn random_openings(rules: &Rules, count: usize, plies: usize, seed: u64) -> 
     out
 }
 
+/// `count` distinct endgame starts of at most `max_pieces` pieces: from
+/// random openings of 6 moves, a shallow self-play (depth 3) goes on
+/// until the board holds `max_pieces` pieces or fewer, no capture is
+/// pending and the game is not over; the position is kept when a short
+/// search (depth 5) finds neither side more than 2.5 men ahead, so the
+/// games are not decided before they start. The moves that led there are
+/// the opening's (games keep their history). The same seed gives the same
+/// positions.
+pub fn endgame_openings(
+    rules: &Rules,
+    count: usize,
+    max_pieces: u32,
+    seed: u64,
+) -> Vec<Opening> {
+    let mut rng = Rng(seed);
+    let mut engine = Engine::new(EngineConfig {
+        hash_mib: 1,
+        ..EngineConfig::default()
+    });
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::with_capacity(count);
+    let mut attempts = 0;
+    while out.len() < count && attempts < count * 20 + 20 {
+        attempts += 1;
+        let mut game = Game::new(*rules);
+        for _ in 0..6 {
+            let moves = game.legal_moves();
+            if game.outcome().is_some() || moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            game.play(&mv).expect("generated moves are legal");
+        }
+        let mut reached = false;
+        for _ in 0..400 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let pos = *game.position();
+            if pos.occupied().count() <= max_pieces && !pos.has_capture() {
+                reached = true;
+                break;
+            }
+            engine.clear();
+            // One move in eight at random keeps the games apart.
+            let mv = if rng.below(8) == 0 {
+                let moves = game.legal_moves();
+                moves[rng.below(moves.len())]
+            } else {
+                match engine.search_game(&game, &Limits::depth(3), |_| {}) {
+                    SearchResult::Move(best) => best.mv,
+                    SearchResult::GameOver(_) => break,
+                }
+            };
+            game.play(&mv).expect("searched moves are legal");
+        }
+        if !reached || !seen.insert(game.position().hash()) {
+            continue;
+        }
+        engine.clear();
+        let open = match engine.search_game(&game, &Limits::depth(5), |_| {}) {
+            SearchResult::Move(best) => best.score.raw().abs() <= 250,
+            SearchResult::GameOver(_) => false,
+        };
+        if open {
+            out.push(Opening {
+                start: *game.start(),
+                moves: game.moves().to_vec(),
+            });
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,5 +171,22 @@ mod tests {
         let mut keys: Vec<u64> = a.iter().map(|o| o.position().hash()).collect();
         keys.dedup();
         assert_eq!(keys.len(), 4);
+    }
+
+    #[test]
+    fn endgame_openings_have_few_pieces_and_no_capture() {
+        for rules in [Rules::ARMENIAN, Rules::TURKISH] {
+            let list = endgame_openings(&rules, 3, 8, 5);
+            assert_eq!(list.len(), 3);
+            assert_eq!(list, endgame_openings(&rules, 3, 8, 5));
+            let mut keys = std::collections::HashSet::new();
+            for o in &list {
+                let pos = o.position();
+                assert!(pos.occupied().count() <= 8, "{pos:?}");
+                assert!(!pos.has_capture());
+                assert!(!pos.legal_moves(&rules).is_empty());
+                assert!(keys.insert(pos.hash()));
+            }
+        }
     }
 }

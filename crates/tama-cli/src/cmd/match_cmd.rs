@@ -30,6 +30,7 @@ Examples:
   tama match --games 20 --depth 6 --a full --b full,-lmr
   tama match --a full,depth=7 --b full,depth=5 --random-plies 8 --concurrency 2
   tama match --movetime 100 --openings openings.pdn --pdn games.pdn --json
+  tama match --endgames 8 --games 200 --a full,egtb=tables --b full --rules turkish
 
 The score and Elo difference are A's. Without --depth, --movetime or
 --nodes each move is searched to depth 6. Long games are adjudicated at
@@ -72,6 +73,12 @@ pub struct Args {
     /// short search finds them roughly balanced. Default: 6.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=40))]
     pub random_plies: Option<u32>,
+    /// Start every pair of games from an endgame of at most N pieces,
+    /// reached by a shallow self-play from a random opening and kept when
+    /// neither side is more than 2.5 men ahead (to test endgame play,
+    /// e.g. with and without tablebases).
+    #[arg(long, value_name = "N", conflicts_with_all = ["openings", "random_plies"], value_parser = clap::value_parser!(u32).range(2..=32))]
+    pub endgames: Option<u32>,
     /// Seed of the random openings (the same seed gives the same openings).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
@@ -351,6 +358,12 @@ fn openings(args: &Args, rules: &Rules) -> Result<Vec<Opening>, CliError> {
         Some(path) => {
             let list = read_openings(path, rules)?;
             let pairs = args.games.map_or(list.len(), |g| (g as usize).div_ceil(2));
+            (list, pairs)
+        }
+        None if args.endgames.is_some() => {
+            let pairs = (args.games.unwrap_or(DEFAULT_GAMES) as usize).div_ceil(2);
+            let max = args.endgames.unwrap_or(8);
+            let list = tama_arena::endgame_openings(rules, pairs, max, args.seed);
             (list, pairs)
         }
         None => {
