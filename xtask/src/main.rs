@@ -15,6 +15,7 @@ mod fuzz;
 mod load;
 mod perft;
 mod shard;
+mod slurm;
 mod snapshots;
 mod sprt;
 mod table;
