@@ -142,6 +142,17 @@ struct Job {
 }
 
 impl Job {
+    /// The variables of the job script for wave `w`.
+    fn exports(&self, sharded: &Path, w: usize) -> [(&'static str, String); 5] {
+        [
+            ("WAVE", w.to_string()),
+            ("TAMA", self.exe.display().to_string()),
+            ("DIR", sharded.display().to_string()),
+            ("RULES", self.rules.clone()),
+            ("PIECES", self.pieces.to_string()),
+        ]
+    }
+
     /// `tama egtb gen` into `dir` (the rules sub-directory is gen's).
     fn gen(&self, dir: &Path) -> Cmd {
         tama::command(&self.exe)
@@ -185,6 +196,10 @@ pub fn run(args: Args) -> Result<()> {
 
     let single = job.dir.join("single");
     let sharded = job.dir.join("sharded");
+    if args.via == Via::Slurm {
+        // A value sbatch cannot pass fails here, before anything runs.
+        export_list(&job.exports(&sharded, 0))?;
+    }
     for dir in [&single, &sharded] {
         remove_dir(&dir.join(&job.rules))?;
     }
@@ -340,13 +355,7 @@ fn via_slurm(
     let start = Instant::now();
     let mut in_jobs = Some(0);
     for (w, wave) in plan.waves.iter().enumerate() {
-        let export = export_list(&[
-            ("WAVE", w.to_string()),
-            ("TAMA", job.exe.display().to_string()),
-            ("DIR", sharded.display().to_string()),
-            ("RULES", job.rules.clone()),
-            ("PIECES", job.pieces.to_string()),
-        ])?;
+        let export = export_list(&job.exports(sharded, w))?;
         let mut sbatch = cluster
             .client("sbatch")
             .args(["--wait", "--parsable"])
