@@ -14,6 +14,8 @@ mod diff;
 mod fuzz;
 mod load;
 mod perft;
+mod shard;
+mod slurm;
 mod snapshots;
 mod sprt;
 mod table;
@@ -55,6 +57,10 @@ enum Command {
     /// and /api/play for T seconds (requests/s, p50/p99), latency while 2
     /// analyses run, memory over G games, page weight.
     Load(load::Args),
+    /// Solve the tablebases once in one process and once wave by wave, each
+    /// unit its own process (a Slurm job array per wave, or local
+    /// processes), and compare the files byte for byte.
+    EgtbShard(shard::Args),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +73,7 @@ fn main() -> ExitCode {
         Command::Sprt(args) => sprt::run(args),
         Command::Fuzz(args) => fuzz::run(args),
         Command::Load(args) => load::run(args),
+        Command::EgtbShard(args) => shard::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
