@@ -139,3 +139,46 @@ fn play_and_match_take_the_tables() {
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/tables"), "{err}");
 }
+
+/// The strength-match setting: endgames of a few pieces, no adjudication,
+/// one player with tables. Every game ends by the rules or as a draw at
+/// the ply limit (never a material adjudication), and `--endgames`
+/// refuses a second source of openings.
+#[test]
+fn a_match_from_endgames_without_adjudication() {
+    let dir = tables().to_str().expect("utf-8 path");
+    let egtb = format!("full,egtb={dir}");
+    let (code, out, err) = tama(&[
+        "match",
+        "--a",
+        &egtb,
+        "--b",
+        "full",
+        "--rules",
+        "turkish",
+        "--endgames",
+        "5",
+        "--games",
+        "4",
+        "--depth",
+        "2",
+        "--no-adjudication",
+        "--max-plies",
+        "150",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let summary: Value = serde_json::from_str(out.trim()).expect("json summary");
+    assert_eq!(summary["games"], 4, "{summary}");
+    let endings = summary["endings"].as_object().expect("endings");
+    let total: u64 = endings.values().filter_map(Value::as_u64).sum();
+    assert_eq!(total, 4, "{summary}");
+    let limit = summary["endings"]["adjudication"].as_u64().unwrap_or(0);
+    let decisive = summary["wins"].as_u64().unwrap_or(0) + summary["losses"].as_u64().unwrap_or(0);
+    // Adjudicated games are draws here.
+    assert!(limit <= summary["draws"].as_u64().unwrap_or(0), "{summary}");
+    assert!(decisive + limit <= 4, "{summary}");
+    let (code, _, err) = tama(&["match", "--endgames", "5", "--openings", "x.fen"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--endgames"), "{err}");
+}

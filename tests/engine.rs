@@ -7,7 +7,7 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use tama_arena::{MatchConfig, Player, PlayerKind};
+use tama_arena::{Adjudication, MatchConfig, Player, PlayerKind};
 use tama_core::{
     position_outcome, Color, Game, Move, Outcome, Piece, Position, Preset, Role, Rules, Setup,
     Square, Termination,
@@ -491,6 +491,34 @@ fn arena_games_end_with_an_outcome() {
                 _ => assert_eq!(game.outcome(), Some(g.outcome), "{preset}"),
             }
         }
+    }
+}
+
+/// Without adjudication a game at the ply limit is a draw however much
+/// material one side has; with the default adjudication it is a win.
+#[test]
+fn no_adjudication_leaves_a_material_lead_drawn_at_the_limit() {
+    // Turkish: three kings against one king on the far side.
+    let rules = Preset::Turkish.rules();
+    let start = tama_notation::parse_position("W:WKa1,Kb1,Kc1:BKh8").expect("valid");
+    let config = |adjudication| MatchConfig {
+        rules,
+        openings: vec![tama_arena::Opening {
+            start,
+            moves: Vec::new(),
+        }],
+        concurrency: 1,
+        max_plies: 2,
+        adjudication,
+    };
+    let a = player("a", Limits::depth(1));
+    let b = player("b", Limits::depth(1));
+    let none = tama_arena::play_match(&a, &b, &config(Adjudication::NONE), |_| {});
+    let default = tama_arena::play_match(&a, &b, &config(Adjudication::default()), |_| {});
+    for (n, d) in none.games.iter().zip(&default.games) {
+        assert_eq!(n.outcome.termination, Termination::Adjudication);
+        assert_eq!(n.outcome.winner, None, "{:?}", n.moves);
+        assert_eq!(d.outcome.winner, Some(Color::White), "{:?}", d.moves);
     }
 }
 

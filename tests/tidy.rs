@@ -275,3 +275,31 @@ fn no_source_file_is_over_800_lines_of_code() {
         }
     }
 }
+
+/// The workspace denies `unsafe` code; the one place allowed to use it is
+/// the memory map of a table file (tama-egtb's file.rs), and it stays the
+/// only one.
+#[test]
+fn unsafe_code_is_only_the_table_file_map() {
+    let allowed = workspace_root().join("crates/tama-egtb/src/file.rs");
+    let mut found = Vec::new();
+    for src in source_dirs() {
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("readable");
+            let n = code_lines(&text)
+                .iter()
+                .filter(|l| l.contains("unsafe"))
+                .count();
+            if n > 0 {
+                found.push((file, n));
+            }
+        }
+    }
+    assert_eq!(
+        found,
+        vec![(allowed, 2)],
+        "unsafe code outside the table map"
+    );
+}

@@ -92,12 +92,7 @@ pub fn random_openings(rules: &Rules, count: usize, plies: usize, seed: u64) -> 
 /// games are not decided before they start. The moves that led there are
 /// the opening's (games keep their history). The same seed gives the same
 /// positions.
-pub fn endgame_openings(
-    rules: &Rules,
-    count: usize,
-    max_pieces: u32,
-    seed: u64,
-) -> Vec<Opening> {
+pub fn endgame_openings(rules: &Rules, count: usize, max_pieces: u32, seed: u64) -> Vec<Opening> {
     let mut rng = Rng(seed);
     let mut engine = Engine::new(EngineConfig {
         hash_mib: 1,

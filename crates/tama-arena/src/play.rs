@@ -38,6 +38,20 @@ pub struct Adjudication {
     pub draw_plies: u32,
 }
 
+impl Adjudication {
+    /// No adjudication: games end by the rules, and a game reaching the
+    /// match's ply limit is a draw whatever the material.
+    pub const NONE: Adjudication = Adjudication {
+        max_plies: u32::MAX,
+        material_margin: i32::MAX,
+        win_score: None,
+        win_plies: 0,
+        draw_score: None,
+        draw_after: 0,
+        draw_plies: 0,
+    };
+}
+
 impl Default for Adjudication {
     fn default() -> Adjudication {
         Adjudication {

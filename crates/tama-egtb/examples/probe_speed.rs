@@ -1,7 +1,11 @@
 //! Probe speed in probes per second of wall time and of this process's CPU
 //! time (the CPU figure is the fair one on a loaded machine).
 //!
-//! `cargo run --release -p tama-egtb --example probe_speed -- DIR [RULES]`
+//! `cargo run --release -p tama-egtb --example probe_speed -- DIR [RULES] [memory]`
+//!
+//! With `memory`, the tables are opened with `Tablebase::open_in_memory`
+//! (each decompressed whole on first use; the first pass over the
+//! positions warms them, and is not timed).
 
 use std::time::Instant;
 
@@ -29,7 +33,12 @@ fn main() {
     let dir = args.get(1).map(String::as_str).unwrap_or("tables");
     let rules = tama_notation::parse_rules(args.get(2).map(String::as_str).unwrap_or("armenian"))
         .expect("rules");
-    let tb = Tablebase::open(dir, &rules).expect("open");
+    let in_memory = args.get(3).is_some_and(|a| a == "memory");
+    let tb = if in_memory {
+        Tablebase::open_in_memory(dir, &rules).expect("open")
+    } else {
+        Tablebase::open(dir, &rules).expect("open")
+    };
     let materials: Vec<_> = tb
         .materials()
         .filter(|m| m.pieces() == tb.max_pieces())
@@ -83,7 +92,17 @@ fn main() {
                 .collect::<Vec<_>>()
         })
         .collect();
-    for (name, set) in [("random", &positions), ("children", &children)] {
+    // What the engine asks: positions with no capture pending.
+    let quiet: Vec<Position> = children
+        .iter()
+        .filter(|p| !p.has_capture())
+        .copied()
+        .collect();
+    for (name, set) in [
+        ("random", &positions),
+        ("children", &children),
+        ("quiet", &quiet),
+    ] {
         // Warm: every table read, blocks touched once.
         for p in set.iter() {
             let _ = tb.probe(p);

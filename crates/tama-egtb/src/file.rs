@@ -198,10 +198,70 @@ pub(crate) fn tmp_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// A table read into memory: its header and compressed blocks.
+/// The bytes of a table file.
+enum Bytes {
+    /// Mapped from the file: the operating system pages in the blocks
+    /// probes touch, and shares them between processes.
+    Mapped(memmap2::Mmap),
+    /// Read into memory (where the file cannot be mapped).
+    Owned(Vec<u8>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Mapped(m) => m,
+            Bytes::Owned(v) => v,
+        }
+    }
+}
+
+/// Maps `file` read-only.
+#[allow(unsafe_code)]
+fn map(file: &fs::File) -> std::io::Result<memmap2::Mmap> {
+    // SAFETY: a mapping is undefined behaviour if the file changes under
+    // it. Tables are never changed in place: `write_atomically` writes a
+    // new file and renames it over the old name, so a mapping keeps the
+    // old, unchanged file. A file edited in place by another program is
+    // outside this guarantee, as the crate's documentation says.
+    unsafe { memmap2::Mmap::map(file) }
+}
+
+/// Every value code of a table, decompressed: one byte per entry where
+/// every code fits one.
+pub(crate) enum Codes {
+    /// Codes below 256.
+    Narrow(Vec<u8>),
+    /// Wider codes.
+    Wide(Vec<u16>),
+}
+
+impl Codes {
+    /// The code at `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<u16> {
+        match self {
+            Codes::Narrow(v) => v.get(i).map(|&c| u16::from(c)),
+            Codes::Wide(v) => v.get(i).copied(),
+        }
+    }
+
+    /// The codes as a vector.
+    #[cfg(test)]
+    pub fn to_vec(&self) -> Vec<u16> {
+        match self {
+            Codes::Narrow(v) => v.iter().map(|&c| u16::from(c)).collect(),
+            Codes::Wide(v) => v.clone(),
+        }
+    }
+}
+
+/// A table opened for reading: its header and compressed blocks.
 pub(crate) struct TableData {
     pub info: TableInfo,
-    bytes: Vec<u8>,
+    bytes: Bytes,
     width: usize,
     block_values: usize,
     offsets_at: usize,
@@ -249,13 +309,19 @@ impl Reader<'_> {
 impl TableData {
     /// Reads and checks a table file: magic, version, trailer and
     /// checksum, header consistency.
+    /// The file is memory-mapped (read into memory where it cannot be).
     pub fn read(path: &Path) -> Result<TableData, Error> {
-        let bytes = fs::read(path).map_err(|e| Error::io(path, e))?;
+        let file = fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
+        let bytes = match map(&file) {
+            Ok(m) if len > 0 => Bytes::Mapped(m),
+            _ => Bytes::Owned(fs::read(path).map_err(|e| Error::io(path, e))?),
+        };
         TableData::parse(path, bytes)
     }
 
     /// Checks and parses the bytes of a table file.
-    pub fn parse(path: &Path, bytes: Vec<u8>) -> Result<TableData, Error> {
+    fn parse(path: &Path, bytes: Bytes) -> Result<TableData, Error> {
         if bytes.len() < 32 || &bytes[..8] != MAGIC {
             return Err(Error::format(path, "not a tama endgame table (bad magic)"));
         }
@@ -376,20 +442,26 @@ impl TableData {
     }
 
     /// Every value code of the table, in index order.
-    pub fn decode_all(&self) -> Result<Vec<u16>, String> {
+    pub fn decode_all(&self) -> Result<Codes, String> {
         let n = self.info.positions as usize;
-        let mut codes = Vec::with_capacity(n);
         let mut buf = Vec::new();
-        for b in 0..n.div_ceil(self.block_values) {
-            self.decode_block(b, &mut buf)?;
-            if self.width == 1 {
-                codes.extend(buf.iter().map(|&c| u16::from(c)));
-            } else {
+        let blocks = 0..n.div_ceil(self.block_values);
+        if self.width == 1 {
+            let mut codes = Vec::with_capacity(n);
+            for b in blocks {
+                self.decode_block(b, &mut buf)?;
+                codes.extend_from_slice(&buf);
+            }
+            Ok(Codes::Narrow(codes))
+        } else {
+            let mut codes = Vec::with_capacity(n);
+            for b in blocks {
+                self.decode_block(b, &mut buf)?;
                 let (lo, hi) = buf.split_at(buf.len() / 2);
                 codes.extend(lo.iter().zip(hi).map(|(&l, &h)| u16::from_le_bytes([l, h])));
             }
+            Ok(Codes::Wide(codes))
         }
-        Ok(codes)
     }
 
     /// Values per block (the last block may hold fewer).

@@ -302,7 +302,12 @@ pub fn generate_unit(
     let decided = AtomicU64::new(
         work.iter()
             .flat_map(|w| w.cells.iter())
-            .filter(|c| !matches!(value_of(c.load(Ordering::Relaxed)), UNKNOWN | CAPTURE_PENDING))
+            .filter(|c| {
+                !matches!(
+                    value_of(c.load(Ordering::Relaxed)),
+                    UNKNOWN | CAPTURE_PENDING
+                )
+            })
             .count() as u64,
     );
     let mut ply = 1u32;

@@ -70,42 +70,57 @@ pub(crate) const fn loss(d: u32) -> u16 {
     d as u16 + 2
 }
 
-/// The value of a position given its children's values (from the side to
-/// move of each child): a win in one more ply than the quickest lost
-/// child, else a draw if any child is drawn, else a loss in one more ply
-/// than the slowest won child. `None` for no children.
-pub(crate) fn best_of(children: impl IntoIterator<Item = OracleValue>) -> Option<OracleValue> {
-    let mut any = false;
-    let mut best_win: Option<u32> = None;
-    let mut draw = false;
-    let mut slowest_loss = 0;
-    for c in children {
-        any = true;
+/// The value of a position from its children's values (from the side to
+/// move of each child), taken one at a time: a win in one more ply than
+/// the quickest lost child, else a draw if any child is drawn, else a
+/// loss in one more ply than the slowest won child; `None` for no
+/// children.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct Best {
+    any: bool,
+    quickest_win: Option<u32>,
+    draw: bool,
+    slowest_loss: u32,
+}
+
+impl Best {
+    /// Takes a child's value into account.
+    #[inline]
+    pub fn add(&mut self, c: OracleValue) {
+        self.any = true;
         match c.wdl {
-            Wdl::Loss => best_win = Some(best_win.map_or(c.distance, |b| b.min(c.distance))),
-            Wdl::Draw => draw = true,
-            Wdl::Win => slowest_loss = slowest_loss.max(c.distance),
+            Wdl::Loss => {
+                self.quickest_win =
+                    Some(self.quickest_win.map_or(c.distance, |b| b.min(c.distance)));
+            }
+            Wdl::Draw => self.draw = true,
+            Wdl::Win => self.slowest_loss = self.slowest_loss.max(c.distance),
         }
     }
-    if !any {
-        return None;
+
+    /// The value given the children so far (`None`: no child).
+    #[inline]
+    pub fn value(&self) -> Option<OracleValue> {
+        if !self.any {
+            return None;
+        }
+        Some(if let Some(d) = self.quickest_win {
+            OracleValue {
+                wdl: Wdl::Win,
+                distance: d + 1,
+            }
+        } else if self.draw {
+            OracleValue {
+                wdl: Wdl::Draw,
+                distance: 0,
+            }
+        } else {
+            OracleValue {
+                wdl: Wdl::Loss,
+                distance: self.slowest_loss + 1,
+            }
+        })
     }
-    Some(if let Some(d) = best_win {
-        OracleValue {
-            wdl: Wdl::Win,
-            distance: d + 1,
-        }
-    } else if draw {
-        OracleValue {
-            wdl: Wdl::Draw,
-            distance: 0,
-        }
-    } else {
-        OracleValue {
-            wdl: Wdl::Loss,
-            distance: slowest_loss + 1,
-        }
-    })
 }
 
 #[cfg(test)]
@@ -129,5 +144,21 @@ mod tests {
         assert_eq!(decode(DRAW).wdl, Wdl::Draw);
         assert_eq!(decode(loss(0)).wdl, Wdl::Loss);
         assert_eq!(decode(win(5)).distance, 5);
+    }
+
+    #[test]
+    fn the_best_child_decides() {
+        let v = |wdl, distance| OracleValue { wdl, distance };
+        let mut b = Best::default();
+        assert_eq!(b.value(), None);
+        b.add(v(Wdl::Win, 7));
+        assert_eq!(b.value(), Some(v(Wdl::Loss, 8)));
+        b.add(v(Wdl::Win, 3));
+        assert_eq!(b.value(), Some(v(Wdl::Loss, 8)), "the slowest loss");
+        b.add(v(Wdl::Draw, 0));
+        assert_eq!(b.value(), Some(v(Wdl::Draw, 0)));
+        b.add(v(Wdl::Loss, 4));
+        b.add(v(Wdl::Loss, 2));
+        assert_eq!(b.value(), Some(v(Wdl::Win, 3)), "the quickest win");
     }
 }

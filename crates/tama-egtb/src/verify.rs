@@ -11,7 +11,7 @@ use tama_search::{OracleValue, Wdl};
 use crate::file::{TableData, TableInfo};
 use crate::par::for_chunks;
 use crate::probe::{is_stored, Tablebase, EXTENSION};
-use crate::value::{best_of, decode};
+use crate::value::{decode, Best};
 use crate::{Error, Material};
 
 /// A stored value that its successors contradict.
@@ -75,14 +75,14 @@ pub(crate) fn expected_value(
             distance: 0,
         }));
     }
-    let mut children = Vec::with_capacity(list.len());
+    let mut best = Best::default();
     for mv in list.iter() {
         match tb.probe(&pos.play_unchecked(mv))? {
-            Some(v) => children.push(v),
+            Some(v) => best.add(v),
             None => return Ok(None),
         }
     }
-    Ok(best_of(children))
+    Ok(best.value())
 }
 
 /// Checks every entry of `m`'s table against the values of its successors
@@ -294,7 +294,7 @@ mod tests {
         let m: Material = "KvK".parse().unwrap();
         let tb = Tablebase::open_exact(&dir, &rules).unwrap();
         let table = tb.table(m).unwrap().unwrap();
-        let codes = table.data.decode_all().unwrap();
+        let codes = table.data.decode_all().unwrap().to_vec();
         let info = table.data.info.clone();
         // The first stored entry from 100 on (positions with a capture
         // pending are not stored, so changing them changes nothing).

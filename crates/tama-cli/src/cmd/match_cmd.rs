@@ -10,7 +10,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use tama_arena::{Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind};
+use tama_arena::{
+    Adjudication, Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind,
+};
 use tama_core::{Game, Position, Rules};
 use tama_notation::fen::parse_fen;
 use tama_notation::pdn::{PdnGame, PdnReader};
@@ -88,6 +90,12 @@ pub struct Args {
     /// Adjudicate a game by material after this many plies.
     #[arg(long, value_name = "N", default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub max_plies: u32,
+    /// No adjudication by scores or material: games end by the rules, and
+    /// a game reaching --max-plies is a draw (for endgames, where a
+    /// material lead is often a draw and the question is whether the
+    /// engine can convert).
+    #[arg(long)]
+    pub no_adjudication: bool,
     /// The rules: a preset with optional switches. Default: `armenian`.
     #[arg(long, value_name = "SPEC")]
     pub rules: Option<String>,
@@ -146,7 +154,11 @@ pub fn run(args: &Args, out: &mut dyn Write, term: Terminal) -> CmdResult {
         openings,
         concurrency: args.concurrency as usize,
         max_plies: args.max_plies,
-        ..MatchConfig::default()
+        adjudication: if args.no_adjudication {
+            Adjudication::NONE
+        } else {
+            Adjudication::default()
+        },
     };
     let total = config.openings.len() * 2;
     let live = term.live_output();
