@@ -56,32 +56,39 @@ pub fn random_openings(rules: &Rules, count: usize, plies: usize, seed: u64) -> 
     while out.len() < count && attempts < count * 100 + 100 {
         attempts += 1;
         let mut game = Game::new(*rules);
-        let mut ok = true;
-        for _ in 0..plies {
-            if game.outcome().is_some() {
-                ok = false;
-                break;
-            }
-            let moves = game.legal_moves();
-            let mv = moves[rng.below(moves.len())];
-            game.play(&mv).expect("generated moves are legal");
-        }
-        if !ok || game.outcome().is_some() || !seen.insert(game.position().hash()) {
+        if !play_random(&mut rng, &mut game, plies) || !seen.insert(game.position().hash()) {
             continue;
         }
-        engine.clear();
-        let balanced = match engine.search_game(&game, &Limits::depth(5), |_| {}) {
-            SearchResult::Move(best) => best.score.raw().abs() <= 60,
-            SearchResult::GameOver(_) => false,
-        };
-        if balanced {
-            out.push(Opening {
-                start: *game.start(),
-                moves: game.moves().to_vec(),
-            });
-        }
+        out.extend(if_within(&mut engine, &game, 60));
     }
     out
+}
+
+/// Plays `plies` random moves; whether they were all played and the game
+/// goes on.
+fn play_random(rng: &mut Rng, game: &mut Game, plies: usize) -> bool {
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            return false;
+        }
+        let moves = game.legal_moves();
+        let mv = moves[rng.below(moves.len())];
+        game.play(&mv).expect("generated moves are legal");
+    }
+    game.outcome().is_none()
+}
+
+/// The game as an opening when a depth-5 search finds neither side ahead
+/// by more than `margin` centi-men.
+fn if_within(engine: &mut Engine, game: &Game, margin: i32) -> Option<Opening> {
+    engine.clear();
+    match engine.search_game(game, &Limits::depth(5), |_| {}) {
+        SearchResult::Move(best) if best.score.raw().abs() <= margin => Some(Opening {
+            start: *game.start(),
+            moves: game.moves().to_vec(),
+        }),
+        _ => None,
+    }
 }
 
 /// `count` distinct endgame starts of at most `max_pieces` pieces: from
@@ -104,13 +111,8 @@ pub fn endgame_openings(rules: &Rules, count: usize, max_pieces: u32, seed: u64)
     while out.len() < count && attempts < count * 20 + 20 {
         attempts += 1;
         let mut game = Game::new(*rules);
-        for _ in 0..6 {
-            let moves = game.legal_moves();
-            if game.outcome().is_some() || moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.below(moves.len())];
-            game.play(&mv).expect("generated moves are legal");
+        if !play_random(&mut rng, &mut game, 6) {
+            continue;
         }
         let mut reached = false;
         for _ in 0..400 {
@@ -138,17 +140,7 @@ pub fn endgame_openings(rules: &Rules, count: usize, max_pieces: u32, seed: u64)
         if !reached || !seen.insert(game.position().hash()) {
             continue;
         }
-        engine.clear();
-        let open = match engine.search_game(&game, &Limits::depth(5), |_| {}) {
-            SearchResult::Move(best) => best.score.raw().abs() <= 250,
-            SearchResult::GameOver(_) => false,
-        };
-        if open {
-            out.push(Opening {
-                start: *game.start(),
-                moves: game.moves().to_vec(),
-            });
-        }
+        out.extend(if_within(&mut engine, &game, 250));
     }
     out
 }
