@@ -2,6 +2,7 @@
 
 import threading
 import time
+from typing import List
 
 import pytest
 
@@ -224,13 +225,26 @@ def test_keyboard_interrupt_stops_a_search():
     import _thread
 
     # interrupt_main sets the main thread's pending SIGINT; the search sees
-    # it at the end of its next iteration.
-    timer = threading.Timer(0.3, _thread.interrupt_main)
+    # it at the end of its next iteration. The timer starts from the first
+    # iteration's report, so the signal arrives while the search runs with
+    # the GIL released (a timer started before the call could fire before
+    # the search on a loaded machine).
+    timers: List[threading.Timer] = []
+    after: List[int] = []
+
+    def info(line: tama.Line) -> None:
+        if not timers:
+            timers.append(threading.Timer(0.05, _thread.interrupt_main))
+            timers[0].start()
+        else:
+            after.append(line.depth)
+
     start = time.monotonic()
-    timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            tama.Engine().analyse(tama.Board(), movetime=30.0)
+            tama.Engine().analyse(tama.Board(), movetime=30.0, info=info)
     finally:
-        timer.cancel()
-    assert time.monotonic() - start < 20
+        for t in timers:
+            t.cancel()
+    assert timers, "no iteration was reported"
+    assert time.monotonic() - start < 20, f"iterations after the timer: {after}"
