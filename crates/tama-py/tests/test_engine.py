@@ -1,5 +1,6 @@
 """The engine: analysis, play, limits, the GIL and stop()."""
 
+import signal
 import threading
 import time
 from typing import List
@@ -239,6 +240,10 @@ def test_keyboard_interrupt_stops_a_search():
         else:
             after.append(line.depth)
 
+    # A process started in the background (`cmd &`, nohup) inherits SIGINT
+    # ignored, and then interrupt_main does nothing: install Python's
+    # handler for the test, as an interactive Python has it.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     start = time.monotonic()
     try:
         with pytest.raises(KeyboardInterrupt):
@@ -246,5 +251,6 @@ def test_keyboard_interrupt_stops_a_search():
     finally:
         for t in timers:
             t.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert timers, "no iteration was reported"
     assert time.monotonic() - start < 20, f"iterations after the timer: {after}"
