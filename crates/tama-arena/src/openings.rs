@@ -45,6 +45,22 @@ impl Rng {
 /// (within 0.6 men) and the game is not over. The same seed gives the same
 /// openings.
 pub fn random_openings(rules: &Rules, count: usize, plies: usize, seed: u64) -> Vec<Opening> {
+    collect(rules, count, count * 100 + 100, seed, 60, |rng, _, game| {
+        play_random(rng, game, plies)
+    })
+}
+
+/// Up to `count` distinct openings from at most `attempts` games: `make`
+/// plays each from the start position (false: discard it), and it is kept
+/// when [`if_within`] `margin`.
+fn collect(
+    rules: &Rules,
+    count: usize,
+    attempts: usize,
+    seed: u64,
+    margin: i32,
+    mut make: impl FnMut(&mut Rng, &mut Engine, &mut Game) -> bool,
+) -> Vec<Opening> {
     let mut rng = Rng(seed);
     let mut engine = Engine::new(EngineConfig {
         hash_mib: 1,
@@ -52,14 +68,15 @@ pub fn random_openings(rules: &Rules, count: usize, plies: usize, seed: u64) -> 
     });
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::with_capacity(count);
-    let mut attempts = 0;
-    while out.len() < count && attempts < count * 100 + 100 {
-        attempts += 1;
+    for _ in 0..attempts {
+        if out.len() >= count {
+            break;
+        }
         let mut game = Game::new(*rules);
-        if !play_random(&mut rng, &mut game, plies) || !seen.insert(game.position().hash()) {
+        if !make(&mut rng, &mut engine, &mut game) || !seen.insert(game.position().hash()) {
             continue;
         }
-        out.extend(if_within(&mut engine, &game, 60));
+        out.extend(if_within(&mut engine, &game, margin));
     }
     out
 }
@@ -100,49 +117,44 @@ fn if_within(engine: &mut Engine, game: &Game, margin: i32) -> Option<Opening> {
 /// the opening's (games keep their history). The same seed gives the same
 /// positions.
 pub fn endgame_openings(rules: &Rules, count: usize, max_pieces: u32, seed: u64) -> Vec<Opening> {
-    let mut rng = Rng(seed);
-    let mut engine = Engine::new(EngineConfig {
-        hash_mib: 1,
-        ..EngineConfig::default()
-    });
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::with_capacity(count);
-    let mut attempts = 0;
-    while out.len() < count && attempts < count * 20 + 20 {
-        attempts += 1;
-        let mut game = Game::new(*rules);
-        if !play_random(&mut rng, &mut game, 6) {
-            continue;
+    collect(
+        rules,
+        count,
+        count * 20 + 20,
+        seed,
+        250,
+        |rng, engine, game| {
+            play_random(rng, game, 6) && play_down_to(rng, engine, game, max_pieces)
+        },
+    )
+}
+
+/// Shallow self-play (depth 3, one move in eight at random) until at most
+/// `max_pieces` stand, no capture is pending and the game goes on; whether
+/// that was reached within 400 plies.
+fn play_down_to(rng: &mut Rng, engine: &mut Engine, game: &mut Game, max_pieces: u32) -> bool {
+    for _ in 0..400 {
+        if game.outcome().is_some() {
+            return false;
         }
-        let mut reached = false;
-        for _ in 0..400 {
-            if game.outcome().is_some() {
-                break;
+        let pos = *game.position();
+        if pos.occupied().count() <= max_pieces && !pos.has_capture() {
+            return true;
+        }
+        engine.clear();
+        // One move in eight at random keeps the games apart.
+        let mv = if rng.below(8) == 0 {
+            let moves = game.legal_moves();
+            moves[rng.below(moves.len())]
+        } else {
+            match engine.search_game(game, &Limits::depth(3), |_| {}) {
+                SearchResult::Move(best) => best.mv,
+                SearchResult::GameOver(_) => return false,
             }
-            let pos = *game.position();
-            if pos.occupied().count() <= max_pieces && !pos.has_capture() {
-                reached = true;
-                break;
-            }
-            engine.clear();
-            // One move in eight at random keeps the games apart.
-            let mv = if rng.below(8) == 0 {
-                let moves = game.legal_moves();
-                moves[rng.below(moves.len())]
-            } else {
-                match engine.search_game(&game, &Limits::depth(3), |_| {}) {
-                    SearchResult::Move(best) => best.mv,
-                    SearchResult::GameOver(_) => break,
-                }
-            };
-            game.play(&mv).expect("searched moves are legal");
-        }
-        if !reached || !seen.insert(game.position().hash()) {
-            continue;
-        }
-        out.extend(if_within(&mut engine, &game, 250));
+        };
+        game.play(&mv).expect("searched moves are legal");
     }
-    out
+    false
 }
 
 #[cfg(test)]
