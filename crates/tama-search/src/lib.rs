@@ -90,6 +90,7 @@
 mod bits;
 mod engine;
 mod eval;
+pub mod learned;
 mod limits;
 pub mod options;
 pub mod oracle;

@@ -1,0 +1,321 @@
+//! The trainer: logistic regression of the learned evaluation's weights.
+//!
+//! The model is [`tama_search::learned`]'s: White's value `E` of a
+//! position is the sum over its features of `value × (mg × s + eg × (1 −
+//! s))`, `s` the share of the middlegame (pieces / 32). The chance that
+//! White wins is taken to be `σ(E / K)`, `K` the scale that best turns
+//! the data's search scores into results (fitted on the data unless
+//! given). Each position's target is a blend of its game's result and
+//! `σ(score / K)` of its search score (the result alone where it is exact
+//! or the score a proven win or loss); the loss is the cross-entropy
+//! between target and prediction, minimised by stochastic gradient
+//! descent with per-weight step sizes (AdaGrad), one position at a time
+//! in a seeded random order. The games are split once: one in ten (by a
+//! hash of the seed and the game's number) is held out and only measured.
+//! The weights are rounded to sixteenths of a centi-man at the end.
+
+use core::fmt;
+use std::sync::Arc;
+
+use tama_core::{Color, Rules};
+use tama_search::learned::{
+    features, phase, LearnedEval, Weights, FEATURES, KING, MAN, PHASE_MAX, SCALE,
+};
+
+use crate::format::Record;
+
+/// How to train.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Seed of the held-out split and of the order of positions.
+    pub seed: u64,
+    /// Weight of the game's result in the target (0 to 1); the search
+    /// score has the rest.
+    pub result_weight: f64,
+    /// One game in this many is held out (0: none).
+    pub held_out_one_in: u64,
+    /// AdaGrad's step size, in centi-men.
+    pub learning_rate: f64,
+    /// The scale `K` in centi-men; `None`: fitted to the data's search
+    /// scores and results.
+    pub scale: Option<f64>,
+}
+
+impl Default for TrainConfig {
+    fn default() -> TrainConfig {
+        TrainConfig {
+            epochs: 10,
+            seed: 1,
+            result_weight: 0.5,
+            held_out_one_in: 10,
+            learning_rate: 4.0,
+            scale: None,
+        }
+    }
+}
+
+/// The losses after one epoch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochReport {
+    /// The epoch (from 1).
+    pub epoch: usize,
+    /// Mean cross-entropy over the training positions during the epoch.
+    pub train_loss: f64,
+    /// Mean cross-entropy over the held-out positions after the epoch
+    /// (NaN when none is held out).
+    pub held_out_loss: f64,
+}
+
+/// What training produced.
+#[derive(Clone, Debug)]
+pub struct Trained {
+    /// The weights, rounded.
+    pub weights: Weights,
+    /// The scale `K` used, in centi-men.
+    pub scale: f64,
+    /// Every epoch's losses.
+    pub epochs: Vec<EpochReport>,
+    /// Positions trained on.
+    pub train_positions: usize,
+    /// Positions held out.
+    pub held_out_positions: usize,
+    /// The held-out loss of the rounded weights through the engine's
+    /// integer evaluation (NaN when none is held out).
+    pub final_held_out_loss: f64,
+    /// The held-out loss of the search scores themselves, the bar the
+    /// evaluation is compared with (NaN when none is held out).
+    pub search_held_out_loss: f64,
+}
+
+/// Why training could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrainError {
+    /// No positions.
+    NoData,
+    /// The rules are no preset (weights files name a preset).
+    NotPreset,
+}
+
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainError::NoData => f.write_str("no positions to train on"),
+            TrainError::NotPreset => f.write_str(
+                "the data's rules are no preset (armenian, turkish, armenian-orthogonal)",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn cross_entropy(target: f64, p: f64) -> f64 {
+    let p = p.clamp(1e-9, 1.0 - 1e-9);
+    -(target * p.ln() + (1.0 - target) * (1.0 - p).ln())
+}
+
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// White's search score of a record, in centi-men.
+fn white_score(r: &Record) -> f64 {
+    let s = r.score as f64;
+    if r.position.turn() == Color::White {
+        s
+    } else {
+        -s
+    }
+}
+
+/// The scale `K` (centi-men, 50 to 1000 by 10) whose `σ(score / K)` best
+/// predicts the results of positions that are not proven.
+pub fn fit_scale(records: &[Record]) -> f64 {
+    let data: Vec<(f64, f64)> = records
+        .iter()
+        .filter(|r| !r.proven && !r.exact)
+        .map(|r| (white_score(r), r.result.white_score()))
+        .collect();
+    if data.is_empty() {
+        return 250.0;
+    }
+    (5..=100)
+        .map(|k| k as f64 * 10.0)
+        .map(|k| {
+            let loss: f64 = data
+                .iter()
+                .map(|&(s, t)| cross_entropy(t, sigmoid(s / k)))
+                .sum();
+            (loss, k)
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or(250.0, |(_, k)| k)
+}
+
+/// One position prepared: its features, middlegame share and target.
+struct Sample {
+    start: u32,
+    len: u16,
+    mid: f32,
+    target: f32,
+}
+
+/// Trains weights for `rules` on `records`; `report` hears after each
+/// epoch.
+///
+/// # Errors
+///
+/// [`TrainError`]: no records, or rules that are no preset.
+pub fn train(
+    records: &[Record],
+    rules: &Rules,
+    config: &TrainConfig,
+    mut report: impl FnMut(&EpochReport),
+) -> Result<Trained, TrainError> {
+    let preset = rules.preset().ok_or(TrainError::NotPreset)?;
+    if records.is_empty() {
+        return Err(TrainError::NoData);
+    }
+    let k = config.scale.unwrap_or_else(|| fit_scale(records));
+    let lambda = config.result_weight.clamp(0.0, 1.0);
+
+    // Features of every position, flattened; the split by game.
+    let mut feats: Vec<(u32, i32)> = Vec::with_capacity(records.len() * 60);
+    let mut samples = Vec::with_capacity(records.len());
+    let (mut train_idx, mut held_idx) = (Vec::new(), Vec::new());
+    let mut game = 0u64;
+    for (i, r) in records.iter().enumerate() {
+        if r.game_start && i > 0 {
+            game += 1;
+        }
+        let start = feats.len() as u32;
+        features(&r.position, |f, v| feats.push((f as u32, v)));
+        let result = r.result.white_score();
+        let target = if r.proven || r.exact {
+            result
+        } else {
+            lambda * result + (1.0 - lambda) * sigmoid(white_score(r) / k)
+        };
+        samples.push(Sample {
+            start,
+            len: (feats.len() as u32 - start) as u16,
+            mid: phase(&r.position) as f32 / PHASE_MAX as f32,
+            target: target as f32,
+        });
+        let held = config.held_out_one_in > 0
+            && mix(config.seed ^ mix(game)).is_multiple_of(config.held_out_one_in);
+        if held {
+            held_idx.push(i);
+        } else {
+            train_idx.push(i);
+        }
+    }
+
+    let mut w = vec![[0f32; 2]; FEATURES];
+    w[MAN] = [100.0; 2];
+    w[KING] = [300.0; 2];
+    let mut g2 = vec![[1e-8f32; 2]; FEATURES];
+    let value = |w: &[[f32; 2]], s: &Sample| -> f64 {
+        let mut e = 0f32;
+        for &(f, x) in &feats[s.start as usize..s.start as usize + s.len as usize] {
+            let [a, b] = w[f as usize];
+            e += x as f32 * (a * s.mid + b * (1.0 - s.mid));
+        }
+        e as f64
+    };
+    let held_loss = |w: &[[f32; 2]]| -> f64 {
+        let sum: f64 = held_idx
+            .iter()
+            .map(|&i| {
+                let s = &samples[i];
+                cross_entropy(s.target as f64, sigmoid(value(w, s) / k))
+            })
+            .sum();
+        sum / held_idx.len() as f64
+    };
+    let lr = config.learning_rate as f32;
+    let mut rng = mix(config.seed ^ 0x0074_7261_696e);
+    let mut order = train_idx.clone();
+    let mut epochs = Vec::new();
+    for epoch in 1..=config.epochs {
+        for i in (1..order.len()).rev() {
+            rng = mix(rng);
+            order.swap(i, (rng % (i as u64 + 1)) as usize);
+        }
+        let mut loss = 0f64;
+        for &i in &order {
+            let s = &samples[i];
+            let p = sigmoid(value(&w, s) / k);
+            loss += cross_entropy(s.target as f64, p);
+            let g = ((p - s.target as f64) / k) as f32;
+            for &(f, x) in &feats[s.start as usize..s.start as usize + s.len as usize] {
+                let f = f as usize;
+                let gx = g * x as f32;
+                for (ph, share) in [(0, s.mid), (1, 1.0 - s.mid)] {
+                    let grad = gx * share;
+                    if grad != 0.0 {
+                        g2[f][ph] += grad * grad;
+                        w[f][ph] -= lr * grad / g2[f][ph].sqrt();
+                    }
+                }
+            }
+        }
+        let e = EpochReport {
+            epoch,
+            train_loss: loss / order.len().max(1) as f64,
+            held_out_loss: held_loss(&w),
+        };
+        report(&e);
+        epochs.push(e);
+    }
+
+    let mut weights = Weights::zero(preset);
+    for (f, [a, b]) in w.iter().enumerate() {
+        let q = |v: f32| {
+            (v * SCALE as f32)
+                .round()
+                .clamp(i16::MIN as f32, i16::MAX as f32) as i16
+        };
+        weights.set(f, [q(*a), q(*b)]);
+    }
+    let eval = LearnedEval::new(Arc::new(weights.clone()));
+    let mean = |f: &dyn Fn(&Record, &Sample) -> f64| -> f64 {
+        held_idx
+            .iter()
+            .map(|&i| f(&records[i], &samples[i]))
+            .sum::<f64>()
+            / held_idx.len() as f64
+    };
+    let final_held_out_loss = mean(&|r, s| {
+        let stm = eval.evaluate(&r.position) as f64;
+        let white = if r.position.turn() == Color::White {
+            stm
+        } else {
+            -stm
+        };
+        cross_entropy(s.target as f64, sigmoid(white / k))
+    });
+    let search_held_out_loss =
+        mean(&|r, s| cross_entropy(s.target as f64, sigmoid(white_score(r) / k)));
+    Ok(Trained {
+        weights,
+        scale: k,
+        epochs,
+        train_positions: train_idx.len(),
+        held_out_positions: held_idx.len(),
+        final_held_out_loss,
+        search_held_out_loss,
+    })
+}
+
+#[cfg(test)]
+mod tests;

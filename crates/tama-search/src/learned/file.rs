@@ -1,0 +1,275 @@
+//! The weights file: what a trainer writes and the engine reads.
+//!
+//! Layout (little-endian; docs/TRAINING.md has the same table):
+//!
+//! | bytes | field |
+//! | --- | --- |
+//! | 8 | magic `TAMAEVAL` |
+//! | 2 | version ([`WEIGHTS_VERSION`]) |
+//! | 1 + n | the rules preset's name (length, then ASCII) |
+//! | 4 | features ([`FEATURES`]) |
+//! | 1 | phases (2: middlegame, endgame) |
+//! | 2 | scale ([`SCALE`], weight units per centi-man) |
+//! | 4 × features | weights: per feature the middlegame then the endgame value, `i16` each |
+//! | 8 | checksum: FNV-1a (64 bits) of every byte before it |
+
+use core::fmt;
+
+use tama_core::{Preset, Rules};
+
+use super::{FEATURES, SCALE};
+
+/// The version of the weights file format this build reads and writes.
+pub const WEIGHTS_VERSION: u16 = 1;
+
+const MAGIC: &[u8; 8] = b"TAMAEVAL";
+
+/// FNV-1a, 64 bits: the checksum of weights files and data files.
+///
+/// ```
+/// assert_eq!(tama_search::learned::checksum(b""), 0xcbf2_9ce4_8422_2325);
+/// ```
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Why a weights file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// The file does not start with `TAMAEVAL`.
+    Magic,
+    /// The file ends early (in the named part).
+    Truncated(&'static str),
+    /// A format version this build does not read.
+    Version(u16),
+    /// The preset name is not one of tama-core's presets.
+    UnknownRules(String),
+    /// The weights are for other rules than the ones asked for.
+    WrongRules {
+        /// The file's preset.
+        file: String,
+        /// The rules the weights are wanted for (a preset name, or
+        /// `custom` for switches that are no preset).
+        wanted: String,
+    },
+    /// Another number of features, phases or another scale than this
+    /// build's evaluation.
+    Shape(String),
+    /// The stored checksum does not match the contents.
+    Checksum {
+        /// The checksum in the file.
+        stored: u64,
+        /// The checksum of the contents.
+        computed: u64,
+    },
+    /// Bytes after the checksum.
+    TrailingBytes(usize),
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::Magic => f.write_str("not a weights file (no TAMAEVAL header)"),
+            WeightsError::Truncated(part) => write!(f, "weights file cut short in its {part}"),
+            WeightsError::Version(v) => write!(
+                f,
+                "weights file version {v}, this program reads version {WEIGHTS_VERSION}"
+            ),
+            WeightsError::UnknownRules(name) => {
+                write!(f, "weights file for unknown rules {name:?}")
+            }
+            WeightsError::WrongRules { file, wanted } => {
+                write!(f, "weights file is for {file} rules, not {wanted}")
+            }
+            WeightsError::Shape(s) => write!(f, "weights file has another shape: {s}"),
+            WeightsError::Checksum { stored, computed } => write!(
+                f,
+                "weights file is damaged: checksum {computed:016x}, stored {stored:016x}"
+            ),
+            WeightsError::TrailingBytes(n) => {
+                write!(f, "weights file has {n} bytes after its checksum")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// The weights of the learned evaluation for one rules preset: per
+/// feature a middlegame and an endgame value, in sixteenths of a
+/// centi-man.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Weights {
+    preset: Preset,
+    table: Box<[[i16; 2]]>,
+}
+
+impl fmt::Debug for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let nonzero = self.table.iter().filter(|w| **w != [0, 0]).count();
+        write!(
+            f,
+            "Weights({}, {nonzero} of {FEATURES} non-zero)",
+            self.preset
+        )
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, part: &'static str) -> Result<&'a [u8], WeightsError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or(WeightsError::Truncated(part))?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn u16(&mut self, part: &'static str) -> Result<u16, WeightsError> {
+        let b = self.take(2, part)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+
+    fn u32(&mut self, part: &'static str) -> Result<u32, WeightsError> {
+        let b = self.take(4, part)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+impl Weights {
+    /// All weights zero.
+    pub fn zero(preset: Preset) -> Weights {
+        Weights {
+            preset,
+            table: vec![[0; 2]; FEATURES].into_boxed_slice(),
+        }
+    }
+
+    /// The preset the weights are for.
+    pub fn preset(&self) -> Preset {
+        self.preset
+    }
+
+    /// The middlegame and endgame weights of every feature.
+    pub fn table(&self) -> &[[i16; 2]] {
+        &self.table
+    }
+
+    /// The weights of one feature.
+    ///
+    /// # Panics
+    ///
+    /// When `feature` is not below [`FEATURES`].
+    pub fn get(&self, feature: usize) -> [i16; 2] {
+        self.table[feature]
+    }
+
+    /// Sets the weights of one feature.
+    ///
+    /// # Panics
+    ///
+    /// When `feature` is not below [`FEATURES`].
+    pub fn set(&mut self, feature: usize, value: [i16; 2]) {
+        self.table[feature] = value;
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let name = self.preset.name().as_bytes();
+        let mut out = Vec::with_capacity(32 + FEATURES * 4);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&WEIGHTS_VERSION.to_le_bytes());
+        out.push(name.len() as u8);
+        out.extend_from_slice(name);
+        out.extend_from_slice(&(FEATURES as u32).to_le_bytes());
+        out.push(2);
+        out.extend_from_slice(&(SCALE as u16).to_le_bytes());
+        for [mg, eg] in self.table.iter() {
+            out.extend_from_slice(&mg.to_le_bytes());
+            out.extend_from_slice(&eg.to_le_bytes());
+        }
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a weights file and checks that it is for `rules`.
+    ///
+    /// # Errors
+    ///
+    /// [`WeightsError`]: not a weights file, cut short, another version,
+    /// shape or rules, or a checksum that does not match.
+    pub fn from_bytes(bytes: &[u8], rules: &Rules) -> Result<Weights, WeightsError> {
+        let weights = Weights::read(bytes)?;
+        if rules.preset() != Some(weights.preset) {
+            return Err(WeightsError::WrongRules {
+                file: weights.preset.name().to_string(),
+                wanted: rules.preset().map_or("custom", Preset::name).to_string(),
+            });
+        }
+        Ok(weights)
+    }
+
+    /// Reads a weights file for whichever preset it names.
+    ///
+    /// # Errors
+    ///
+    /// As [`Weights::from_bytes`], except for the rules check.
+    pub fn read(bytes: &[u8]) -> Result<Weights, WeightsError> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(8, "header").ok() != Some(MAGIC.as_slice()) {
+            return Err(WeightsError::Magic);
+        }
+        let version = r.u16("header")?;
+        if version != WEIGHTS_VERSION {
+            return Err(WeightsError::Version(version));
+        }
+        let len = r.take(1, "header")?[0] as usize;
+        let name = String::from_utf8_lossy(r.take(len, "header")?).into_owned();
+        let preset = Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .ok_or(WeightsError::UnknownRules(name))?;
+        let features = r.u32("header")? as usize;
+        let phases = r.take(1, "header")?[0];
+        let scale = r.u16("header")?;
+        if (features, phases, scale as i32) != (FEATURES, 2, SCALE) {
+            return Err(WeightsError::Shape(format!(
+                "{features} features, {phases} phases, scale {scale}; expected {FEATURES}, 2, {SCALE}"
+            )));
+        }
+        let body = r.take(FEATURES * 4, "weights")?;
+        let end = r.at;
+        let stored = u64::from_le_bytes(
+            r.take(8, "checksum")?
+                .try_into()
+                .map_err(|_| WeightsError::Truncated("checksum"))?,
+        );
+        let computed = checksum(&bytes[..end]);
+        if stored != computed {
+            return Err(WeightsError::Checksum { stored, computed });
+        }
+        if r.at != bytes.len() {
+            return Err(WeightsError::TrailingBytes(bytes.len() - r.at));
+        }
+        let table = body
+            .chunks_exact(4)
+            .map(|c| {
+                [
+                    i16::from_le_bytes([c[0], c[1]]),
+                    i16::from_le_bytes([c[2], c[3]]),
+                ]
+            })
+            .collect();
+        Ok(Weights { preset, table })
+    }
+}

@@ -1,0 +1,183 @@
+use super::*;
+use tama_core::{Preset, Rules};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+}
+
+/// Weights with every entry random (in ±2000).
+fn random_weights(preset: Preset, seed: u64) -> Weights {
+    let mut rng = Rng(seed);
+    let mut w = Weights::zero(preset);
+    for i in 0..FEATURES {
+        let a = (rng.next() % 4001) as i16 - 2000;
+        let b = (rng.next() % 4001) as i16 - 2000;
+        w.set(i, [a, b]);
+    }
+    w
+}
+
+/// Quiet positions from random games.
+fn random_positions(rules: &Rules, n: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut p = Position::start();
+        for _ in 0..150 {
+            let moves = p.legal_moves(rules);
+            if moves.is_empty() {
+                break;
+            }
+            if !p.has_capture() {
+                out.push(p);
+            }
+            p = p.play_unchecked(&moves[rng.next() as usize % moves.len()]);
+        }
+    }
+    out
+}
+
+#[test]
+fn symmetric_under_colour_flip_and_mirror() {
+    for (preset, rules) in [
+        (Preset::Armenian, Rules::ARMENIAN),
+        (Preset::Turkish, Rules::TURKISH),
+    ] {
+        let eval = LearnedEval::new(Arc::new(random_weights(preset, 7)));
+        let mut nonzero = 0;
+        for p in random_positions(&rules, 400, 3) {
+            let v = eval.evaluate(&p);
+            nonzero += (v != 0) as usize;
+            // The flipped position is the same one for the other side: the
+            // side to move's value is the same (White's value negated).
+            assert_eq!(v, eval.evaluate(&p.flip_colors()), "{p:?}");
+            assert_eq!(v, eval.evaluate(&p.flip_horizontal()), "{p:?}");
+        }
+        // Random weights give positions values: the checks are not empty.
+        assert!(nonzero > 350, "{nonzero}");
+    }
+}
+
+#[test]
+fn evaluation_is_the_blended_sum_of_features() {
+    let w = random_weights(Preset::Armenian, 11);
+    let eval = LearnedEval::new(Arc::new(w.clone()));
+    for p in random_positions(&Rules::ARMENIAN, 200, 5) {
+        let mut dense = vec![0i64; FEATURES];
+        features(&p, |i, v| dense[i] += v as i64);
+        let (mut mg, mut eg) = (0i64, 0i64);
+        for (i, &x) in dense.iter().enumerate() {
+            mg += x * w.get(i)[0] as i64;
+            eg += x * w.get(i)[1] as i64;
+        }
+        let ph = phase(&p) as i64;
+        let white = (mg * ph + eg * (32 - ph)) / (32 * SCALE as i64);
+        let stm = if p.turn() == Color::White {
+            white
+        } else {
+            -white
+        };
+        assert_eq!(eval.evaluate(&p) as i64, stm);
+        // White's and Black's readings cancel on the features of a
+        // colour-symmetric count: men minus men.
+        let men = |c| (p.pieces(c).0 & !p.kings().0).count_ones() as i64;
+        assert_eq!(dense[MAN], men(Color::White) - men(Color::Black));
+    }
+}
+
+#[test]
+fn region_indices_stay_in_their_tables() {
+    for p in random_positions(&Rules::TURKISH, 300, 9) {
+        features(&p, |i, _| assert!(i < FEATURES));
+        let mut regions = 0;
+        features(&p, |i, _| regions += (i < KING_SQUARE) as usize);
+        // 21 regions read from each side.
+        assert_eq!(regions, 42);
+    }
+}
+
+#[test]
+fn material_weights_value_material() {
+    let mut w = Weights::zero(Preset::Turkish);
+    w.set(MAN, [100 * SCALE as i16, 100 * SCALE as i16]);
+    w.set(KING, [300 * SCALE as i16, 300 * SCALE as i16]);
+    let eval = LearnedEval::new(Arc::new(w));
+    let pos = tama_core::Position::from_setup(tama_core::Setup {
+        white: tama_core::Bitboard(0b1111 << 8),
+        black: tama_core::Bitboard(1 << 50),
+        kings: tama_core::Bitboard(1 << 50),
+        turn: Color::Black,
+    })
+    .unwrap();
+    // Black to move, a king against four men: 300 - 400.
+    assert_eq!(eval.evaluate(&pos), -100);
+    let pos = pos.flip_horizontal().pass();
+    assert_eq!(eval.evaluate(&pos), 100);
+}
+
+#[test]
+fn file_round_trips_and_refuses_damage() {
+    let w = random_weights(Preset::Turkish, 1);
+    let bytes = w.to_bytes();
+    assert_eq!(Weights::from_bytes(&bytes, &Rules::TURKISH), Ok(w.clone()));
+    assert_eq!(
+        Weights::from_bytes(&bytes, &Rules::ARMENIAN),
+        Err(WeightsError::WrongRules {
+            file: "turkish".into(),
+            wanted: "armenian".into()
+        })
+    );
+    let custom = Rules {
+        draw_one_each: false,
+        ..Rules::TURKISH
+    };
+    let err = Weights::from_bytes(&bytes, &custom).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "weights file is for turkish rules, not custom"
+    );
+
+    // One weight changed: the checksum catches it.
+    let mut bad = bytes.clone();
+    bad[100] ^= 1;
+    assert!(matches!(
+        Weights::read(&bad),
+        Err(WeightsError::Checksum { .. })
+    ));
+    // Another version.
+    let mut bad = bytes.clone();
+    bad[8] = 9;
+    assert_eq!(Weights::read(&bad), Err(WeightsError::Version(9)));
+    assert_eq!(
+        Weights::read(&bad).unwrap_err().to_string(),
+        "weights file version 9, this program reads version 1"
+    );
+    // Cut short, not a weights file, bytes after the end.
+    assert_eq!(
+        Weights::read(&bytes[..bytes.len() - 3]),
+        Err(WeightsError::Truncated("checksum"))
+    );
+    assert_eq!(
+        Weights::read(&bytes[..40]),
+        Err(WeightsError::Truncated("weights"))
+    );
+    assert_eq!(Weights::read(b"TAMADATA....."), Err(WeightsError::Magic));
+    let mut long = bytes.clone();
+    long.push(0);
+    assert_eq!(Weights::read(&long), Err(WeightsError::TrailingBytes(1)));
+    // An unknown preset name (the checksum is not reached).
+    let mut bad = bytes;
+    bad[11] = b'X';
+    assert!(matches!(
+        Weights::read(&bad),
+        Err(WeightsError::UnknownRules(_))
+    ));
+}
