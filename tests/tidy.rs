@@ -1,6 +1,7 @@
 //! Code-layout rules of the project, checked on the sources themselves:
 //! no import cycle between the files of a crate, and no file over about
-//! 800 lines of code outside its tests.
+//! 800 lines of code outside its tests, and no command of the CLI that
+//! prints past its I/O context.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -301,5 +302,77 @@ fn unsafe_code_is_only_the_table_file_map() {
         found,
         vec![(allowed, 2)],
         "unsafe code outside the table map"
+    );
+}
+
+/// What a command of the CLI must not use: printing macros and the
+/// process's own streams (commands use the `Io` they are given).
+const DIRECT_OUTPUT: &[&str] = &[
+    "print!",
+    "println!",
+    "eprint!",
+    "eprintln!",
+    "dbg!",
+    "stdout",
+    "stderr",
+    "stdin",
+];
+
+/// Whether `line` uses `word` as a whole word followed by `(` or `!` (a
+/// call or a macro, not a method): `stderr()` but not `use_stderr()`,
+/// `term.stderr` or `command.stderr(…)`.
+fn uses(line: &str, word: &str) -> bool {
+    line.match_indices(word).any(|(at, _)| {
+        let before = line[..at].chars().next_back();
+        let after = line[at + word.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            && (word.ends_with('!') || after == Some('('))
+    })
+}
+
+/// The lines of `code` with a use of [`DIRECT_OUTPUT`].
+fn direct_output(code: &[&str]) -> Vec<String> {
+    code.iter()
+        .filter(|line| DIRECT_OUTPUT.iter().any(|w| uses(line, w)))
+        .map(|line| line.trim().to_string())
+        .collect()
+}
+
+/// Only `main.rs` of tama-cli touches the process's streams; every command
+/// writes through its `Io` context, so it runs the same in tests.
+#[test]
+fn cli_commands_do_not_print_directly() {
+    let src = workspace_root().join("crates/tama-cli/src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert!(files.len() > 10, "the CLI's sources are found");
+    let mut found = Vec::new();
+    for file in files.iter().filter(|f| !f.ends_with("main.rs")) {
+        let text = std::fs::read_to_string(file).expect("readable");
+        for hit in direct_output(&code_lines(&text)) {
+            found.push(format!("{}: {hit}", file.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "commands print directly (write to the Io's out or err):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_direct_output_check_finds_prints() {
+    let code = code_lines(
+        "fn a() {\n    eprintln!(\"x\");\n    let t = term.stdout;\n    \
+         let o = std::io::stdout().lock();\n    if e.use_stderr() {}\n    \
+         let i = stdin();\n    cmd.stdout(null);\n    // println!(\"comment\")\n}\n",
+    );
+    assert_eq!(
+        direct_output(&code),
+        [
+            "eprintln!(\"x\");",
+            "let o = std::io::stdout().lock();",
+            "let i = stdin();"
+        ]
     );
 }

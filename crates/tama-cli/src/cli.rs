@@ -1,12 +1,14 @@
 //! The command line: the subcommands and their dispatch.
+//!
+//! Every subcommand's module has `pub fn run(args: &Args, io: &mut Io<'_>)
+//! -> CmdResult`: a new subcommand is one variant here and one line in
+//! [`run`].
 
 use clap::{Parser, Subcommand};
 
 use crate::cmd;
-use std::io::{BufRead, Write};
-
 use crate::error::CmdResult;
-use crate::terminal::Terminal;
+use crate::io::Io;
 
 /// Play and analyse Armenian draughts (Tama).
 ///
@@ -70,30 +72,20 @@ pub enum Command {
     Serve(cmd::serve::Args),
 }
 
-/// Runs the chosen subcommand. `input` is standard input (for commands
-/// that read it), `out` standard output, `err` standard error (for
-/// problems reported while going on, such as one bad game of a PDN file;
-/// the error that ends a command is returned); `term` tells which of the
-/// real streams are terminals ([`Terminal::NONE`] in tests).
-pub fn run(
-    cli: Cli,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    term: Terminal,
-) -> CmdResult {
-    let out = &mut *out;
+/// Runs the chosen subcommand with the I/O context `io` (its streams and
+/// terminal facts; see [`Io`]).
+pub fn run(cli: Cli, io: &mut Io<'_>) -> CmdResult {
     match cli.command {
-        Command::Perft(args) => cmd::perft::run(&args, out),
-        Command::Moves(args) => cmd::moves::run(&args, out),
-        Command::Show(args) => cmd::show::run(&args, out, term),
-        Command::Pdn(args) => cmd::pdn::run_io(&args, input, out, err),
-        Command::Analyse(args) => cmd::analyse::run(&args, out, err, term),
-        Command::Bench(args) => cmd::bench::run(&args, out),
-        Command::Play(args) => cmd::play::run(&args, input, out, term),
-        Command::Match(args) => cmd::match_cmd::run(&args, out, term),
-        Command::Egtb(args) => cmd::egtb::run(&args, out, term),
-        Command::Serve(args) => cmd::serve::run(&args, out, err, term),
+        Command::Perft(args) => cmd::perft::run(&args, io),
+        Command::Moves(args) => cmd::moves::run(&args, io),
+        Command::Show(args) => cmd::show::run(&args, io),
+        Command::Pdn(args) => cmd::pdn::run(&args, io),
+        Command::Analyse(args) => cmd::analyse::run(&args, io),
+        Command::Bench(args) => cmd::bench::run(&args, io),
+        Command::Play(args) => cmd::play::run(&args, io),
+        Command::Match(args) => cmd::match_cmd::run(&args, io),
+        Command::Egtb(args) => cmd::egtb::run(&args, io),
+        Command::Serve(args) => cmd::serve::run(&args, io),
     }
 }
 

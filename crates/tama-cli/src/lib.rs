@@ -3,8 +3,9 @@
 //! tested in-process. `main.rs` only connects it to the real process.
 //!
 //! Each subcommand lives in its own module under `cmd/` with its own clap
-//! `Args`, converts them to validated library values and prints the
-//! results. Exit codes: 0 success, 1 a check failed, 2 bad input or usage.
+//! `Args` and `pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult`: it
+//! converts the options to validated library values, calls the libraries
+//! and writes the results through the [`Io`] context. Exit codes: 0 success, 1 a check failed, 2 bad input or usage.
 
 // Bad input ends in a `CliError`; a panic is for broken invariants only,
 // with an `expect` that says which.
@@ -15,6 +16,8 @@ pub mod cli;
 pub mod cmd;
 pub mod common;
 pub mod error;
+pub mod io;
+pub mod progress;
 pub mod terminal;
 
 use std::ffi::OsString;
@@ -22,28 +25,25 @@ use std::io::{BufRead, Write};
 
 use clap::Parser;
 
+use crate::io::Io;
+
 /// Runs `tama` with `args` (the first one is the program name), reading
-/// standard input from `input` and writing to `out` and `err`. Returns the
-/// exit code: 0 success, 1 a check failed, 2 bad input or usage.
+/// standard input from `input` and writing to `out` and `err`, none of them
+/// a terminal, so the output is the same everywhere. Returns the exit code:
+/// 0 success, 1 a check failed, 2 bad input or usage.
 pub fn run<I, T>(args: I, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    run_with(args, input, out, err, terminal::Terminal::NONE)
+    run_with(args, &mut Io::new(input, out, err))
 }
 
-/// Like [`run`], for streams that may be terminals (`main` passes
-/// [`Terminal::detect`](terminal::Terminal::detect)): boards in colour,
-/// live progress lines. [`run`] treats no stream as a terminal, so its
-/// output is the same everywhere.
-pub fn run_with<I, T>(
-    args: I,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    term: terminal::Terminal,
-) -> u8
+/// Like [`run`], with the whole I/O context: `main` passes the real
+/// streams and what it found out about them
+/// ([`Terminal::detect`](terminal::Terminal::detect)), for boards in colour
+/// and live progress lines.
+pub fn run_with<I, T>(args: I, io: &mut Io<'_>) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -55,18 +55,18 @@ where
             // errors for stderr (exit 2).
             let text = e.render().to_string();
             if e.use_stderr() {
-                let _ = write!(err, "{text}");
+                let _ = write!(io.err, "{text}");
                 return error::EXIT_USAGE;
             }
-            let _ = write!(out, "{text}");
+            let _ = write!(io.out, "{text}");
             return error::EXIT_OK;
         }
     };
-    match cli::run(cli, input, out, &mut *err, term) {
+    match cli::run(cli, io) {
         Ok(code) => code,
         Err(e) => {
-            let _ = out.flush();
-            let _ = writeln!(err, "error: {e}");
+            let _ = io.out.flush();
+            let _ = writeln!(io.err, "error: {e}");
             e.code
         }
     }

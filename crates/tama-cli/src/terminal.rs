@@ -2,12 +2,11 @@
 //! follows from it.
 //!
 //! [`crate::run`] is used in-process by the tests with byte buffers, so the
-//! library never asks the operating system itself: `main` detects the
-//! terminal once ([`Terminal::detect`]) and passes it to
-//! [`crate::run_with`]. Without it, nothing is a terminal: output is plain
-//! ASCII without colour or progress lines, the same on every machine.
-
-use std::io::IsTerminal;
+//! library never asks the operating system about the streams: `main` asks
+//! once, builds the [`Terminal`] with [`Terminal::detect`] and passes it to
+//! [`crate::run_with`] in the [`Io`](crate::io::Io). Without it, nothing is
+//! a terminal: output is plain ASCII without colour or progress lines, the
+//! same on every machine.
 
 use clap::Args;
 
@@ -37,15 +36,16 @@ impl Terminal {
         color_allowed: false,
     };
 
-    /// Asks the operating system about the real standard streams and the
-    /// environment (`NO_COLOR`, `TERM`).
-    pub fn detect() -> Terminal {
+    /// The facts for standard streams of which `main` found out whether
+    /// each is a terminal (`[stdin, stdout, stderr]`), with the
+    /// environment's `NO_COLOR` and `TERM`.
+    pub fn detect([stdin, stdout, stderr]: [bool; 3]) -> Terminal {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let dumb = std::env::var_os("TERM").is_some_and(|v| v == "dumb");
         Terminal {
-            stdin: std::io::stdin().is_terminal(),
-            stdout: std::io::stdout().is_terminal(),
-            stderr: std::io::stderr().is_terminal(),
+            stdin,
+            stdout,
+            stderr,
             ansi: !dumb,
             color_allowed: !no_color && !dumb,
         }

@@ -12,6 +12,7 @@ use tama_web::json;
 use crate::cmd::analyse_pdn;
 use crate::common::{wdl_text, write_json, EgtbArgs, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
+use crate::io::Io;
 use crate::terminal::Terminal;
 
 /// Search a position: one line per completed iteration (and per line with
@@ -118,10 +119,11 @@ fn run_pdn(
 }
 
 /// Runs `tama analyse`; with `--pdn`, per-game problems go to `err`.
-pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write, term: Terminal) -> CmdResult {
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     if let Some(file) = &args.pdn {
-        return run_pdn(args, file, out, err, term);
+        return run_pdn(args, file, &mut *io.out, &mut *io.err, io.term);
     }
+    let out = &mut *io.out;
     let pos = args.position.position()?;
     let rules = args.position.rules()?;
     let limits = Limits {

@@ -1,12 +1,11 @@
 //! `tama bench`: the search signature.
 
-use std::io::Write;
-
 use serde_json::json;
 use tama_arena::bench;
 
 use crate::common::write_json;
 use crate::error::{CmdResult, EXIT_OK};
+use crate::io::Io;
 
 /// Search the fixed bench positions to a fixed depth with one thread and
 /// print the total node count (the search's signature), time and speed.
@@ -22,7 +21,8 @@ pub struct Args {
 }
 
 /// Runs `tama bench`.
-pub fn run(args: &Args, out: &mut dyn Write) -> CmdResult {
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
+    let out = &mut *io.out;
     let r = bench::run(args.depth);
     let seconds = r.time.as_secs_f64();
     let nps = r.nps().round() as u64;

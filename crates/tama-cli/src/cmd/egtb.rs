@@ -16,6 +16,8 @@ use tama_notation::{write_fen, write_rules};
 
 use crate::common::{parse_rules_arg, write_json, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_CHECK_FAILED, EXIT_OK};
+use crate::io::Io;
+use crate::progress::relayed;
 use crate::terminal::Terminal;
 
 /// Endgame tablebases: every position of up to N pieces solved.
@@ -117,10 +119,11 @@ pub struct PlanArgs {
     pub json: bool,
 }
 
-/// Runs `tama egtb`.
-pub fn run(args: &Args, out: &mut dyn Write, term: Terminal) -> CmdResult {
+/// Runs `tama egtb`; `gen` reports its progress on `err`.
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
+    let out = &mut *io.out;
     match &args.command {
-        EgtbCommand::Gen(a) => run_gen(a, out, term),
+        EgtbCommand::Gen(a) => run_gen(a, out, &mut *io.err, io.term),
         EgtbCommand::Probe(a) => run_probe(a, out),
         EgtbCommand::Verify(a) => run_verify(a, out),
         EgtbCommand::Stats(a) => run_stats(a, out),
@@ -154,7 +157,7 @@ fn value_json(v: Option<OracleValue>) -> serde_json::Value {
     }
 }
 
-fn run_gen(args: &GenArgs, out: &mut dyn Write, term: Terminal) -> CmdResult {
+fn run_gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write, term: Terminal) -> CmdResult {
     let rules = parse_rules_arg(args.rules.as_deref())?;
     let only: Vec<Material> = args
         .only
@@ -179,92 +182,103 @@ fn run_gen(args: &GenArgs, out: &mut dyn Write, term: Terminal) -> CmdResult {
         .filter(|u| only.is_empty() || only.iter().any(|m| m.unit() == *u))
         .collect();
     let live = term.stderr && term.ansi;
-    let bars = MultiProgress::with_draw_target(if live {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    });
-    let overall = bars.add(ProgressBar::new(units.len() as u64));
-    overall.set_style(
-        ProgressStyle::with_template("{prefix:>8} [{bar:30}] {pos}/{len} tables {elapsed_precise}")
+    let start = Instant::now();
+    // The tables are solved on their own thread while this one writes the
+    // progress to `err`: live bars on a terminal, otherwise a line as each
+    // table starts and ends.
+    let (result, lines) = relayed(err, |relay| {
+        let bars = MultiProgress::with_draw_target(if live {
+            relay.bars()
+        } else {
+            ProgressDrawTarget::hidden()
+        });
+        let overall = bars.add(ProgressBar::new(units.len() as u64));
+        overall.set_style(
+            ProgressStyle::with_template(
+                "{prefix:>8} [{bar:30}] {pos}/{len} tables {elapsed_precise}",
+            )
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> "),
-    );
-    overall.set_prefix("all");
-    let unit_style = ProgressStyle::with_template("{prefix:>8} [{bar:30}] {percent:>3}% {msg}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
-    let current: Mutex<Option<ProgressBar>> = Mutex::new(None);
-    let started = Mutex::new(Instant::now());
-    let lines: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let progress = |p: Progress| {
-        let mut cur = current.lock().unwrap_or_else(|e| e.into_inner());
-        match p {
-            Progress::Start { unit, positions } => {
-                *started.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
-                let bar = bars.add(ProgressBar::new(positions));
-                bar.set_style(unit_style.clone());
-                bar.set_prefix(unit.to_string());
-                bar.set_message("initialising");
-                if !live {
-                    eprintln!("solving {unit}: {positions} positions");
+        );
+        overall.set_prefix("all");
+        let unit_style = ProgressStyle::with_template("{prefix:>8} [{bar:30}] {percent:>3}% {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> ");
+        let current: Mutex<Option<ProgressBar>> = Mutex::new(None);
+        let started = Mutex::new(Instant::now());
+        let lines: Mutex<Vec<String>> = Mutex::new(Vec::new());
+        let progress = |p: Progress| {
+            let mut cur = current.lock().unwrap_or_else(|e| e.into_inner());
+            match p {
+                Progress::Start { unit, positions } => {
+                    *started.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+                    let bar = bars.add(ProgressBar::new(positions));
+                    bar.set_style(unit_style.clone());
+                    bar.set_prefix(unit.to_string());
+                    bar.set_message("initialising");
+                    if !live {
+                        relay.line(format_args!("solving {unit}: {positions} positions"));
+                    }
+                    *cur = Some(bar);
                 }
-                *cur = Some(bar);
-            }
-            Progress::Init { done, .. } => {
-                if let Some(b) = cur.as_ref() {
-                    b.set_position(done);
+                Progress::Init { done, .. } => {
+                    if let Some(b) = cur.as_ref() {
+                        b.set_position(done);
+                    }
+                }
+                Progress::Level { ply, decided, .. } => {
+                    if let Some(b) = cur.as_ref() {
+                        b.set_position(decided);
+                        b.set_message(format!("ply {ply}"));
+                    }
+                }
+                Progress::Done(r) => {
+                    if let Some(b) = cur.take() {
+                        b.finish_and_clear();
+                    }
+                    overall.inc(1);
+                    let secs = started
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .elapsed()
+                        .as_secs_f64();
+                    let line = format!(
+                        "{}: {} positions, {} plies, {} bytes, {:.2} s",
+                        r.unit, r.positions, r.levels, r.bytes, secs
+                    );
+                    if !live {
+                        relay.line(&line);
+                    }
+                    lines.lock().unwrap_or_else(|e| e.into_inner()).push(line);
+                }
+                Progress::Skipped(unit) => {
+                    overall.inc(1);
+                    lines
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(format!("{unit}: already solved"));
                 }
             }
-            Progress::Level { ply, decided, .. } => {
-                if let Some(b) = cur.as_ref() {
-                    b.set_position(decided);
-                    b.set_message(format!("ply {ply}"));
-                }
-            }
-            Progress::Done(r) => {
-                if let Some(b) = cur.take() {
-                    b.finish_and_clear();
-                }
-                overall.inc(1);
-                let secs = started
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .elapsed()
-                    .as_secs_f64();
-                let line = format!(
-                    "{}: {} positions, {} plies, {} bytes, {:.2} s",
-                    r.unit, r.positions, r.levels, r.bytes, secs
-                );
-                if !live {
-                    eprintln!("{line}");
-                }
-                lines.lock().unwrap_or_else(|e| e.into_inner()).push(line);
-            }
-            Progress::Skipped(unit) => {
-                overall.inc(1);
-                lines
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(format!("{unit}: already solved"));
-            }
-        }
-    };
-    let opts = GenOptions {
-        threads: args.threads as usize,
-        stop: None,
-        progress: Some(&progress),
-    };
-    let start = Instant::now();
-    let result = generate(
-        &args.dir,
-        &rules,
-        &plan,
-        (!only.is_empty()).then_some(&only[..]),
-        &opts,
-    );
-    overall.finish_and_clear();
-    for line in lines.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        };
+        let opts = GenOptions {
+            threads: args.threads as usize,
+            stop: None,
+            progress: Some(&progress),
+        };
+        let result = generate(
+            &args.dir,
+            &rules,
+            &plan,
+            (!only.is_empty()).then_some(&only[..]),
+            &opts,
+        );
+        overall.finish_and_clear();
+        (
+            result,
+            lines.into_inner().unwrap_or_else(|e| e.into_inner()),
+        )
+    })?;
+    for line in lines {
         writeln!(out, "{line}")?;
     }
     let reports = result.map_err(egtb_error)?;

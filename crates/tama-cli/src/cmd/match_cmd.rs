@@ -22,7 +22,7 @@ use tama_search::Limits;
 
 use crate::common::{open_oracle, parse_rules_arg, write_json, EgtbArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
-use crate::terminal::Terminal;
+use crate::io::Io;
 
 /// The options of `tama match` (its help text is the doc comment of
 /// [`Command::Match`](crate::cli::Command::Match)).
@@ -125,7 +125,8 @@ const DEFAULT_DEPTH: u32 = 6;
 const BAR_WIDTH: usize = 30;
 
 /// Runs `tama match`.
-pub fn run(args: &Args, out: &mut dyn Write, term: Terminal) -> CmdResult {
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
+    let (out, term) = (&mut *io.out, io.term);
     if args.list_options {
         list_options(out, args.json)?;
         return Ok(EXIT_OK);

@@ -1,12 +1,11 @@
 //! `tama moves`: list the legal moves of a position.
 
-use std::io::Write;
-
 use tama_notation::json::move_json;
 use tama_notation::movetext::write_move;
 
 use crate::common::{write_json, PositionArgs};
 use crate::error::CmdResult;
+use crate::io::Io;
 
 /// List the legal moves, one per line in move text (sorted).
 #[derive(Debug, clap::Args)]
@@ -21,7 +20,8 @@ pub struct Args {
 }
 
 /// Runs `tama moves`.
-pub fn run(args: &Args, out: &mut dyn Write) -> CmdResult {
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
+    let out = &mut *io.out;
     let pos = args.position.position()?;
     let rules = args.position.rules()?;
     let moves = pos.legal_moves(&rules);

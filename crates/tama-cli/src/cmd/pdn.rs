@@ -8,6 +8,7 @@ use clap::Subcommand;
 use tama_notation::pdn::{PdnError, PdnErrorKind, PdnReader};
 
 use crate::error::{CliError, CmdResult, EXIT_CHECK_FAILED, EXIT_USAGE};
+use crate::io::Io;
 
 /// Check, rewrite or convert PDN game records (`-` reads standard input).
 #[derive(Debug, clap::Args)]
@@ -62,15 +63,13 @@ pub enum PdnCommand {
     },
 }
 
-/// Runs `tama pdn` with the given standard input (read for the file `-`),
-/// output and error streams (per-game problems of `fmt` and `json` go to
-/// `err`).
-pub fn run_io(
-    args: &Args,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> CmdResult {
+/// Runs `tama pdn`: standard input is read for the file `-`; per-game
+/// problems of `fmt` and `json` go to `err`.
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
+    let Io {
+        input, out, err, ..
+    } = io;
+    let (input, out, err) = (&mut **input, &mut **out, &mut **err);
     match &args.command {
         PdnCommand::Check { files, json } => check(files, *json, input, out, err),
         PdnCommand::Fmt { file, output } => fmt(file, output.as_deref(), input, out, err),

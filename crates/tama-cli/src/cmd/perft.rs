@@ -1,6 +1,5 @@
 //! `tama perft`: count the leaves of the move tree.
 
-use std::io::Write;
 use std::time::Instant;
 
 use serde_json::json;
@@ -9,6 +8,7 @@ use tama_notation::movetext::write_move;
 
 use crate::common::{write_json, PositionArgs};
 use crate::error::CmdResult;
+use crate::io::Io;
 
 /// Count the leaves of the legal-move tree DEPTH plies deep.
 #[derive(Debug, clap::Args)]
@@ -34,7 +34,8 @@ pub struct Args {
 }
 
 /// Runs `tama perft`.
-pub fn run(args: &Args, out: &mut dyn Write) -> CmdResult {
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
+    let out = &mut *io.out;
     let pos = args.position.position()?;
     let rules = args.position.rules()?;
     let threads = args.threads as usize;

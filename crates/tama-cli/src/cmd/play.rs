@@ -19,7 +19,6 @@ mod text;
 mod thinking;
 mod view;
 
-use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use clap::ValueEnum;
@@ -27,7 +26,8 @@ use tama_notation::fen::parse_fen;
 
 use crate::common::{EgtbArgs, PositionArgs};
 use crate::error::{CmdResult, EXIT_OK};
-use crate::terminal::{StyleArgs, Terminal};
+use crate::io::Io;
+use crate::terminal::StyleArgs;
 
 pub use command::Command;
 pub use session::Session;
@@ -120,7 +120,8 @@ impl Args {
 }
 
 /// Runs `tama play`, reading the player's lines from `input`.
-pub fn run(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write, term: Terminal) -> CmdResult {
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
+    let term = io.term;
     let start = args.position.position()?;
     let rules = args.position.rules()?;
     // The position text's move number, if it has one, numbers the moves.
@@ -147,8 +148,8 @@ pub fn run(args: &Args, input: &mut dyn BufRead, out: &mut dyn Write, term: Term
             style: args.style.style(term),
             term,
         },
-        out,
+        &mut *io.out,
     );
-    session.run(input)?;
+    session.run(&mut *io.input)?;
     Ok(EXIT_OK)
 }

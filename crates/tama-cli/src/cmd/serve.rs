@@ -1,9 +1,9 @@
 //! `tama serve`: the web board (the server lives in `tama-web`).
 
-use std::io::Write;
 use std::net::IpAddr;
 
 use crate::error::{CliError, CmdResult, EXIT_OK};
+use crate::io::Io;
 
 /// Serve the web board and its JSON API until Ctrl-C.
 #[derive(Debug, clap::Args)]
@@ -42,12 +42,9 @@ pub struct Args {
 }
 
 /// Runs `tama serve`; the server's logs go to `err`.
-pub fn run(
-    args: &Args,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    term: crate::terminal::Terminal,
-) -> CmdResult {
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
+    let Io { out, err, term, .. } = io;
+    let (out, err, term) = (&mut **out, &mut **err, *term);
     let config = tama_web::Config {
         host: args.host,
         port: args.port,
@@ -89,7 +86,6 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::terminal::Terminal;
 
     fn args(host: &str, port: u16) -> Args {
         Args {
@@ -106,9 +102,11 @@ mod tests {
     fn a_port_in_use_is_one_clear_error() {
         let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let port = taken.local_addr().unwrap().port();
+        let mut input: &[u8] = b"";
         let mut out = Vec::new();
         let mut log = Vec::new();
-        let err = run(&args("127.0.0.1", port), &mut out, &mut log, Terminal::NONE).unwrap_err();
+        let mut io = Io::new(&mut input, &mut out, &mut log);
+        let err = run(&args("127.0.0.1", port), &mut io).unwrap_err();
         assert_eq!(err.code, crate::error::EXIT_USAGE);
         assert!(
             err.message

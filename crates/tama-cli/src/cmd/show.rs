@@ -1,6 +1,5 @@
 //! `tama show`: draw a position in the terminal, or as an SVG diagram.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use serde_json::json;
@@ -11,7 +10,8 @@ use tama_notation::movetext::MoveText;
 use crate::board::{color_name, BoardView};
 use crate::common::{write_json, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
-use crate::terminal::{Style, StyleArgs, Terminal};
+use crate::io::Io;
+use crate::terminal::{Style, StyleArgs};
 use tama_notation::svg::{board_svg, Arrow, SvgOptions};
 
 /// The options of `tama show` (its help text is the doc comment of
@@ -47,7 +47,8 @@ pub struct Args {
 }
 
 /// Runs `tama show`.
-pub fn run(args: &Args, out: &mut dyn Write, term: Terminal) -> CmdResult {
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
+    let (out, term) = (&mut *io.out, io.term);
     let pos = args.position.position()?;
     let rules = args.position.rules()?;
     if let Some(path) = &args.svg {

@@ -1,0 +1,49 @@
+//! The I/O context every command runs with: the three standard streams and
+//! what `main` found out about them.
+//!
+//! A command reads and writes only through its [`Io`]; it never prints
+//! with `println!`/`eprintln!` or opens the process's streams itself
+//! (tests/tidy.rs checks), so every command runs the same in-process with
+//! byte buffers as on a terminal.
+
+use std::io::{BufRead, Write};
+
+use crate::terminal::Terminal;
+
+/// Where a command reads and writes: `input` (standard input, for commands
+/// that read it), `out` (standard output: the command's results), `err`
+/// (standard error: progress and problems reported while going on, such as
+/// one bad game of a PDN file; the error that ends a command is returned,
+/// not written), and `term`, which of the real streams are terminals
+/// ([`Terminal::NONE`] in tests).
+pub struct Io<'a> {
+    /// Standard input.
+    pub input: &'a mut dyn BufRead,
+    /// Standard output.
+    pub out: &'a mut dyn Write,
+    /// Standard error.
+    pub err: &'a mut dyn Write,
+    /// Which streams are terminals, and whether colour is allowed.
+    pub term: Terminal,
+}
+
+impl<'a> Io<'a> {
+    /// The context of three streams, none of them a terminal.
+    pub fn new(
+        input: &'a mut dyn BufRead,
+        out: &'a mut dyn Write,
+        err: &'a mut dyn Write,
+    ) -> Io<'a> {
+        Io {
+            input,
+            out,
+            err,
+            term: Terminal::NONE,
+        }
+    }
+
+    /// The same context with `term` as the terminal facts.
+    pub fn with_terminal(self, term: Terminal) -> Io<'a> {
+        Io { term, ..self }
+    }
+}
