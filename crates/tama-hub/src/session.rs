@@ -71,9 +71,10 @@ struct Running {
     /// `ponder-hit` arrived: think on the same position when the ponder
     /// search has stopped.
     ponder_hit: bool,
-    /// A `stop` arrived (the search may not have seen the stop handle yet:
-    /// it clears it when it starts; its progress callback checks this).
-    stopped: Arc<AtomicBool>,
+    /// `stop` or `ponder-hit` asked this search to end. The search may not
+    /// have seen the stop handle: it clears it when it starts, so its
+    /// progress callback checks this flag too.
+    halt: Arc<AtomicBool>,
 }
 
 /// The engine's state between searches.
@@ -218,7 +219,7 @@ impl Session<'_> {
                 self.engine = Some(engine);
                 let running = self.running.take();
                 match running {
-                    Some(r) if r.ponder_hit && !r.stopped.load(Ordering::Relaxed) => {
+                    Some(r) if r.ponder_hit => {
                         self.go(GoMode::Think, scope, tx)?;
                     }
                     _ => self.done(&result)?,
@@ -256,7 +257,7 @@ impl Session<'_> {
 
     fn stop_search(&mut self) {
         if let Some(r) = &mut self.running {
-            r.stopped.store(true, Ordering::Relaxed);
+            r.halt.store(true, Ordering::Relaxed);
             r.ponder_hit = false;
             self.stop.stop();
         }
@@ -283,6 +284,7 @@ impl Session<'_> {
                 match &mut self.running {
                     Some(r) if r.mode == GoMode::Ponder => {
                         r.ponder_hit = true;
+                        r.halt.store(true, Ordering::Relaxed);
                         self.stop.stop();
                     }
                     _ => return self.send(&error("ponder-hit: not pondering")),
@@ -466,14 +468,14 @@ impl Session<'_> {
         };
         let limits = self.limits(mode);
         let rules = self.rules;
-        let stopped = Arc::new(AtomicBool::new(false));
-        let seen = Arc::clone(&stopped);
+        let halt = Arc::new(AtomicBool::new(false));
+        let seen = Arc::clone(&halt);
         let stop = self.stop.clone();
         let tx = tx.clone();
         self.running = Some(Running {
             mode,
             ponder_hit: false,
-            stopped,
+            halt,
         });
         scope.spawn(move || {
             let result = engine.search(&root, &history, &rules, &limits, |info| {
