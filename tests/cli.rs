@@ -260,3 +260,26 @@ fn every_subcommand_has_help_with_examples() {
         insta::assert_snapshot!(format!("help_{name}"), out);
     }
 }
+
+#[test]
+fn hub_speaks_the_protocol_on_standard_input_and_output() {
+    // A Turkish game after two moves (pydraughts' numbering: c3-c4 is
+    // 19-27), a line the engine cannot use, then a search to depth 3.
+    let input = "hub\nset-param name=variant value=turkish\ninit\n\
+                 pos pos=Weeeeeeeebbbbbbbbbbbbbbbbeeeeeeeeeeeeeeeewwwwwwwwwwwwwwwweeeeeeee moves=\"19-27 43-35\"\n\
+                 level depth=3\ngo\nping\ngo think\nquit\n";
+    let (code, out, err) = tama_with_input(&["hub"], input);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("id name=tama "), "{out}");
+    assert!(lines.contains(&"wait") && lines.contains(&"ready"), "{out}");
+    let error = lines
+        .iter()
+        .position(|l| l.starts_with("error message="))
+        .expect(&out);
+    assert_eq!(lines[error + 1], "pong");
+    // White must take the man on c5 (compulsory capture): from c4 (27).
+    let done = lines.last().unwrap();
+    assert!(done.starts_with("done move=27x"), "{out}");
+}

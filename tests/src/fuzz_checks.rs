@@ -200,7 +200,7 @@ pub fn play(data: &[u8]) {
     let mut err = Vec::new();
     let code = tama_cli::run(
         args,
-        &mut input as &mut dyn BufRead,
+        &mut input as &mut (dyn BufRead + Send),
         &mut std::io::sink(),
         &mut err,
     );

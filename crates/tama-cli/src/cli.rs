@@ -70,6 +70,8 @@ pub enum Command {
     Egtb(cmd::egtb::Args),
     /// Serve the web board (play and analyse in a browser) and its JSON API.
     Serve(cmd::serve::Args),
+    /// Run the engine over the Hub protocol (for pydraughts and Hub GUIs).
+    Hub(cmd::hub::Args),
 }
 
 /// Runs the chosen subcommand with the I/O context `io` (its streams and
@@ -86,6 +88,7 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> CmdResult {
         Command::Match(args) => cmd::match_cmd::run(&args, io),
         Command::Egtb(args) => cmd::egtb::run(&args, io),
         Command::Serve(args) => cmd::serve::run(&args, io),
+        Command::Hub(args) => cmd::hub::run(&args, io),
     }
 }
 

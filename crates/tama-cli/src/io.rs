@@ -17,8 +17,9 @@ use crate::terminal::Terminal;
 /// not written), and `term`, which of the real streams are terminals
 /// ([`Terminal::NONE`] in tests).
 pub struct Io<'a> {
-    /// Standard input.
-    pub input: &'a mut dyn BufRead,
+    /// Standard input (`Send`, so that a command may read it on a thread of
+    /// its own, as `tama hub` does while the engine searches).
+    pub input: &'a mut (dyn BufRead + Send),
     /// Standard output.
     pub out: &'a mut dyn Write,
     /// Standard error.
@@ -30,7 +31,7 @@ pub struct Io<'a> {
 impl<'a> Io<'a> {
     /// The context of three streams, none of them a terminal.
     pub fn new(
-        input: &'a mut dyn BufRead,
+        input: &'a mut (dyn BufRead + Send),
         out: &'a mut dyn Write,
         err: &'a mut dyn Write,
     ) -> Io<'a> {

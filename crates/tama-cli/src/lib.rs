@@ -31,7 +31,12 @@ use crate::io::Io;
 /// standard input from `input` and writing to `out` and `err`, none of them
 /// a terminal, so the output is the same everywhere. Returns the exit code:
 /// 0 success, 1 a check failed, 2 bad input or usage.
-pub fn run<I, T>(args: I, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8
+pub fn run<I, T>(
+    args: I,
+    input: &mut (dyn BufRead + Send),
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,

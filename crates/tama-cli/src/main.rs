@@ -15,7 +15,9 @@ fn main() -> ExitCode {
         stdout.is_terminal(),
         stderr.is_terminal(),
     ]);
-    let mut input = stdin.lock();
+    // Buffered over `Stdin`, not its lock (which may not leave this
+    // thread): `tama hub` reads on a thread of its own.
+    let mut input = std::io::BufReader::new(stdin);
     let mut out = stdout.lock();
     let mut err = stderr.lock();
     let mut io = tama_cli::io::Io::new(&mut input, &mut out, &mut err).with_terminal(term);

@@ -4,6 +4,7 @@ pub mod analyse;
 pub mod analyse_pdn;
 pub mod bench;
 pub mod egtb;
+pub mod hub;
 pub mod match_cmd;
 pub mod moves;
 pub mod pdn;
