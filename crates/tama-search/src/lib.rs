@@ -21,7 +21,9 @@
 //!   [`BestMove`] / [`Line`] at the end;
 //! - [`Evaluator`], the static evaluation;
 //! - [`oracle`]: the hook for endgame tablebases ([`EndgameOracle`],
-//!   [`OracleValue`], [`Wdl`]) and how the search uses it.
+//!   [`OracleValue`], [`Wdl`]) and how the search uses it;
+//! - [`review`]: a whole game's review (the engine's verdict, mark and
+//!   comment for every move), for `tama analyse --pdn` and the web board.
 //!
 //! Matches, Elo statistics, the reference player and the bench signature
 //! are in the `tama-arena` crate.
@@ -97,6 +99,7 @@ pub mod oracle;
 pub mod params;
 mod qsearch;
 mod report;
+pub mod review;
 mod root;
 mod score;
 mod search;

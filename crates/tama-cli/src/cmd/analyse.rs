@@ -68,9 +68,6 @@ pub struct Args {
 /// The default search time when no limit is given.
 const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
-/// The default search time per position with `--pdn`.
-const DEFAULT_PDN_MOVETIME: Duration = Duration::from_millis(200);
-
 /// Runs `tama analyse --pdn`: annotates the games of a PDN file.
 fn run_pdn(
     args: &Args,
@@ -91,7 +88,7 @@ fn run_pdn(
         ..Limits::default()
     };
     let limits = if limits == Limits::default() {
-        Limits::movetime(DEFAULT_PDN_MOVETIME)
+        Limits::movetime(tama_search::review::DEFAULT_MOVETIME)
     } else {
         limits
     };
