@@ -122,3 +122,74 @@ fn moves_are_the_cli_move_objects() {
         assert!(!cli.as_array().unwrap().is_empty());
     }
 }
+
+#[test]
+fn review_events_are_the_cli_annotations() {
+    // `GET /api/review` and `tama analyse --pdn` both call
+    // `tama_search::review`; with a fresh one-thread engine of the same
+    // table size at a fixed depth they must agree exactly.
+    let server = tama_web::spawn(tama_web::Config {
+        port: 0,
+        threads: 1,
+        hash_mib: 16,
+        ..Default::default()
+    })
+    .unwrap();
+    let moves = [
+        "a3-b4", "e6-e5", "f3-g4", "g6-h5", "b4-c5", "c6xc4", "c3xc5", "e5-f5", "d3-c3", "h5-g5",
+        "g4xc8", "d7-e6",
+    ];
+    let dir = std::env::temp_dir().join(format!("tama-review-web-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("game.pdn");
+    let mut movetext = String::new();
+    for (i, pair) in moves.chunks(2).enumerate() {
+        movetext.push_str(&format!("{}. {} ", i + 1, pair.join(" ")));
+    }
+    std::fs::write(
+        &input,
+        format!("[Event \"Review\"]\n[Result \"*\"]\n\n{movetext}*\n"),
+    )
+    .unwrap();
+    let (code, out, err) = tama(&[
+        "analyse",
+        "--pdn",
+        input.to_str().unwrap(),
+        "--depth",
+        "4",
+        "--hash",
+        "16",
+        "--threads",
+        "1",
+    ]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{err}");
+    let game: tama_notation::pdn::PdnGame = out.parse().unwrap_or_else(|e| panic!("{e}\n{out}"));
+    let cli: Vec<(Value, Value)> = game
+        .main_line()
+        .nodes()
+        .iter()
+        .map(|node| {
+            let comment = node.comments_after().last().expect("a comment").to_string();
+            let mark = node.annotation().map(|a| a.to_string());
+            (Value::from(comment), serde_json::json!(mark))
+        })
+        .collect();
+
+    let path = format!("/api/review?moves={}&depth=4", moves.join(","));
+    let (status, body) = http(server.addr(), "GET", &path, "");
+    assert_eq!(status, 200, "{body}");
+    let web: Vec<(Value, Value)> = body
+        .split("\n\n")
+        .filter(|event| event.contains("event: move"))
+        .map(|event| {
+            let data = event.lines().find_map(|l| l.strip_prefix("data:")).unwrap();
+            let v: Value = serde_json::from_str(data.trim()).unwrap();
+            (v["comment"].clone(), v["mark"].clone())
+        })
+        .collect();
+    assert_eq!(web.len(), moves.len(), "{body}");
+    assert_eq!(web, cli);
+    // The game has a blunder, so the comparison covers marks too.
+    assert!(web.iter().any(|(_, mark)| mark == "??"), "{body}");
+}

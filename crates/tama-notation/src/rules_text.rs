@@ -84,6 +84,20 @@ impl Switch {
         }
     }
 
+    /// What the switch decides, in words (the docs/RULES.md table's; the
+    /// web page's rules dialog shows it).
+    pub const fn description(self) -> &'static str {
+        match self {
+            Switch::ManDiagonal => "Men may also step diagonally forward",
+            Switch::KingDiagonal => "Kings' quiet moves also along diagonals",
+            Switch::Removal => "When captured pieces leave the board",
+            Switch::KingReversal => "May a king turn 180° between jumps",
+            Switch::Promotion => "A man reaching the last rank mid-capture",
+            Switch::DrawOneEach => "One piece each is a draw",
+            Switch::DrawRepetition => "Threefold repetition is a draw",
+        }
+    }
+
     /// The switch's value in `rules`, as written in rules text.
     pub fn get(self, rules: &Rules) -> &'static str {
         let [a, b] = self.values();

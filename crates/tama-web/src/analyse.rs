@@ -2,29 +2,22 @@
 //!
 //! Each analysis takes one search slot (an engine from the pool) and runs
 //! on its own thread. The events go through a channel to the response
-//! stream; when the client goes away the stream is dropped, which stops
-//! the search, and the slot is free again once the thread has returned
-//! its engine.
+//! stream (`stream.rs`); when the client goes away the stream is dropped,
+//! which stops the search, and the slot is free again once the thread has
+//! returned its engine.
 
-use std::convert::Infallible;
-use std::pin::Pin;
-use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::response::sse::{Event, KeepAlive, KeepAliveStream, Sse};
-use futures_core::Stream;
 use serde::Deserialize;
-use serde_json::Value;
-use tama_search::{InfoKind, Limits, SearchResult, StopHandle};
-use tokio::sync::mpsc;
+use tama_search::{InfoKind, Limits, SearchResult};
 
 use crate::error::ApiError;
 use crate::input;
 use crate::json::{bestmove_json, gameover_json, info_json};
 use crate::state::AppState;
+use crate::stream::{self, SseResponse};
 
 /// The most lines an analysis may ask for (`multipv`).
 pub const MAX_MULTIPV: u32 = 64;
@@ -86,7 +79,7 @@ impl AnalyseQuery {
 pub(crate) async fn analyse(
     State(state): State<AppState>,
     query: Result<Query<AnalyseQuery>, QueryRejection>,
-) -> Result<Sse<KeepAliveStream<AnalysisStream>>, ApiError> {
+) -> Result<SseResponse, ApiError> {
     let Query(q) = query?;
     let moves = input::split_moves(q.moves.as_deref());
     let game = input::game(q.fen.as_deref(), q.rules.as_deref(), &moves)?;
@@ -99,81 +92,28 @@ pub(crate) async fn analyse(
     }
     let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
     let stop = lease.engine().stop_handle();
-    let running = Arc::new(Mutex::new(true));
-    let (tx, rx) = mpsc::unbounded_channel::<Event>();
-    let thread_running = Arc::clone(&running);
-    let thread_stop = stop.clone();
-    let thread_state = state.clone();
-    let spawned = std::thread::Builder::new()
-        .name("tama-analyse".to_string())
-        .spawn(move || {
-            let engine = lease.engine();
-            engine.set_multipv(multipv as usize);
-            let pos = *game.position();
-            let rules = *game.rules();
-            let result = engine.search_game(&game, &limits, |info| {
-                // A client that left before the search began (which clears
-                // the stop flag) is noticed here, at the first report.
-                if tx.is_closed() || thread_state.is_closing() {
-                    thread_stop.stop();
-                } else if info.kind == InfoKind::Iteration {
-                    let _ = tx.send(event("info", &info_json(&pos, &rules, info)));
-                }
-            });
-            let last = match &result {
-                SearchResult::Move(best) => bestmove_json(&pos, &rules, best),
-                SearchResult::GameOver(outcome) => gameover_json(outcome),
-            };
-            let _ = tx.send(event("bestmove", &last));
-            // Mark the search finished before the engine goes back to the
-            // pool, so that a late disconnect cannot stop the next search
-            // of this engine.
-            *thread_running.lock().unwrap_or_else(|e| e.into_inner()) = false;
-            drop(lease);
-        });
-    if let Err(e) = spawned {
-        return Err(ApiError::status(
-            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-            format!("cannot start the search thread: {e}"),
-        ));
-    }
+    let (tx, events) = stream::channel(stop.clone());
     tracing::debug!(multipv, ?limits, "analysis started");
-    let stream = AnalysisStream { rx, stop, running };
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(10))))
-}
-
-fn event(name: &str, data: &Value) -> Event {
-    Event::default().event(name).data(data.to_string())
-}
-
-/// The event stream of one analysis; dropping it (the client went away)
-/// stops the search.
-pub struct AnalysisStream {
-    rx: mpsc::UnboundedReceiver<Event>,
-    stop: StopHandle,
-    running: Arc<Mutex<bool>>,
-}
-
-impl std::fmt::Debug for AnalysisStream {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AnalysisStream").finish_non_exhaustive()
-    }
-}
-
-impl Stream for AnalysisStream {
-    type Item = Result<Event, Infallible>;
-
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        self.rx.poll_recv(cx).map(|e| e.map(Ok))
-    }
-}
-
-impl Drop for AnalysisStream {
-    fn drop(&mut self) {
-        let running = self.running.lock().unwrap_or_else(|e| e.into_inner());
-        if *running {
-            self.stop.stop();
-            tracing::debug!("analysis client gone: search stopped");
-        }
-    }
+    stream::spawn("tama-analyse", events, move || {
+        let engine = lease.engine();
+        engine.set_multipv(multipv as usize);
+        let pos = *game.position();
+        let rules = *game.rules();
+        let result = engine.search_game(&game, &limits, |info| {
+            // A client that left before the search began (which clears
+            // the stop flag) is noticed here, at the first report.
+            if tx.is_closed() || state.is_closing() {
+                stop.stop();
+            } else if info.kind == InfoKind::Iteration {
+                tx.send("info", &info_json(&pos, &rules, info));
+            }
+        });
+        let last = match &result {
+            SearchResult::Move(best) => bestmove_json(&pos, &rules, best),
+            SearchResult::GameOver(outcome) => gameover_json(outcome),
+        };
+        tx.send("bestmove", &last);
+        tx.finish();
+        drop(lease);
+    })
 }

@@ -35,9 +35,12 @@ mod error;
 mod input;
 pub mod json;
 mod pdn;
+mod review;
+mod rules;
 mod run;
 mod server;
 mod state;
+mod stream;
 
 pub use analyse::{MAX_DEPTH, MAX_MULTIPV};
 pub use api::{MAX_ENGINE_DEPTH, MAX_ENGINE_MOVETIME_MS};

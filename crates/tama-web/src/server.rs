@@ -18,7 +18,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::error::{method_not_allowed, not_found, ApiError};
 use crate::state::AppState;
-use crate::{analyse, api, assets, pdn, BODY_LIMIT};
+use crate::{analyse, api, assets, pdn, review, rules, BODY_LIMIT};
 
 /// How long a request other than an analysis stream may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
@@ -66,6 +66,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/moves", post(api::moves))
         .route("/api/play", post(api::play))
         .route("/api/engine-move", post(api::engine_move))
+        .route("/api/rules", get(rules::rules))
         .route("/api/pdn/check", post(pdn::check))
         .route("/api/pdn/json", post(pdn::to_json))
         .route("/api/pdn/fmt", post(pdn::fmt))
@@ -75,8 +76,10 @@ pub fn router(state: AppState) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
         ));
-    // The analysis stream runs as long as its client wants: no timeout.
-    let streams = Router::new().route("/api/analyse", get(analyse::analyse));
+    // The streams run as long as their client wants: no timeout.
+    let streams = Router::new()
+        .route("/api/analyse", get(analyse::analyse))
+        .route("/api/review", get(review::review));
     api.merge(streams)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

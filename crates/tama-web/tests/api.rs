@@ -848,3 +848,240 @@ fn shutdown_ends_open_analyses() {
         .recv_timeout(Duration::from_secs(10))
         .expect("the server shuts down with an analysis open");
 }
+
+#[test]
+fn rules_lists_the_switches_and_presets_of_the_libraries() {
+    use tama_core::Preset;
+    use tama_notation::Switch;
+    let s = server(1);
+    let a = get(s.addr(), "/api/rules");
+    assert_eq!(a.status, 200, "{}", a.text());
+    let v = a.json();
+    let switches = v["switches"].as_array().unwrap();
+    assert_eq!(switches.len(), Switch::ALL.len());
+    for (json, switch) in switches.iter().zip(Switch::ALL) {
+        assert_eq!(json["name"], switch.name());
+        assert_eq!(json["values"], json!(switch.values()));
+        assert_eq!(json["description"], switch.description());
+    }
+    let presets = v["presets"].as_array().unwrap();
+    assert_eq!(presets.len(), Preset::ALL.len());
+    for (json, preset) in presets.iter().zip(Preset::ALL) {
+        assert_eq!(json["name"], preset.name());
+        for switch in Switch::ALL {
+            assert_eq!(
+                json["switches"][switch.name()],
+                switch.get(&preset.rules()),
+                "{preset} {switch}"
+            );
+        }
+    }
+    // Without `rules`, the default; with it, that text in canonical form.
+    assert_eq!(v["rules"]["text"], "armenian");
+    let a = get(
+        s.addr(),
+        "/api/rules?rules=Armenian,%20man-diagonal=no,king-diagonal=no,draw-one-each=yes,promotion=midway",
+    );
+    assert_eq!(a.status, 200, "{}", a.text());
+    let r = &a.json()["rules"];
+    assert_eq!(r["text"], "turkish,promotion=midway");
+    assert_eq!(r["preset"], "turkish");
+    assert_eq!(r["switches"]["promotion"], "midway");
+    assert_eq!(r["switches"]["man-diagonal"], "no");
+    let bad = get(s.addr(), "/api/rules?rules=armenian,foo=yes");
+    assert_eq!(bad.status, 400);
+    assert!(bad.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("unknown switch"));
+    assert_eq!(bad.json()["column"], 10);
+    assert_eq!(get(s.addr(), "/api/rules?colour=white").status, 400);
+}
+
+/// A short game whose tenth move, h5-g5, gives three men away.
+const REVIEW_MOVES: &str =
+    "a3-b4,e6-e5,f3-g4,g6-h5,b4-c5,c6xc4,c3xc5,e5-f5,d3-c3,h5-g5,g4xc8,d7-e6";
+
+#[test]
+fn review_streams_progress_verdicts_and_a_summary() {
+    let s = server(1);
+    let events = Events::open(
+        s.addr(),
+        &format!("/api/review?moves={REVIEW_MOVES}&depth=3"),
+    )
+    .map_err(|a| a.text())
+    .unwrap()
+    .all();
+    let total = REVIEW_MOVES.split(',').count();
+    assert_eq!(
+        events[0],
+        ("progress".to_string(), json!({"done": 0, "total": total}))
+    );
+    let (last, rest) = events[1..].split_last().unwrap();
+    assert_eq!(last.0, "summary");
+    // Each move: its verdict, then the progress.
+    assert_eq!(rest.len(), 2 * total);
+    let mut marks = [[0, 0], [0, 0]];
+    for (ply, pair) in rest.chunks(2).enumerate() {
+        let (name, v) = &pair[0];
+        assert_eq!(name, "move");
+        assert_eq!(
+            pair[1],
+            (
+                "progress".to_string(),
+                json!({"done": ply + 1, "total": total})
+            )
+        );
+        assert_eq!(v["ply"], ply);
+        assert_eq!(v["move"], REVIEW_MOVES.split(',').nth(ply).unwrap());
+        assert_eq!(v["side"], if ply % 2 == 0 { "white" } else { "black" });
+        let comment = v["comment"].as_str().unwrap();
+        // The evaluation after the move from White's side, then the best
+        // move where it is another one.
+        assert!(
+            comment.starts_with('+') || comment.starts_with('-'),
+            "{comment}"
+        );
+        let best = v["best"].as_str().unwrap();
+        assert_eq!(comment.contains(" best "), best != v["move"], "{comment}");
+        assert_eq!(v["pv"][0], best);
+        let loss = v["loss"].as_i64().unwrap();
+        let mark = v["mark"].as_str();
+        if best == v["move"] {
+            assert_eq!(mark, None);
+        } else {
+            let expected = if loss >= 150 {
+                Some("??")
+            } else if loss >= 50 {
+                Some("?")
+            } else {
+                None
+            };
+            assert_eq!(mark, expected, "{v}");
+        }
+        if let Some(m) = mark {
+            marks[ply % 2][usize::from(m == "??")] += 1;
+        }
+        if ply == 9 {
+            assert_eq!(mark, Some("??"), "h5-g5 is a blunder: {v}");
+        }
+    }
+    let summary = &last.1;
+    for (k, side) in ["white", "black"].iter().enumerate() {
+        assert_eq!(summary[side]["mistakes"], marks[k][0], "{summary}");
+        assert_eq!(summary[side]["blunders"], marks[k][1], "{summary}");
+    }
+    wait_for("the slot to free", || free_slots(s.addr()) == 1);
+    // The same game and limits give the same review (the slot's table is
+    // cleared first).
+    let again = Events::open(
+        s.addr(),
+        &format!("/api/review?moves={REVIEW_MOVES}&depth=3"),
+    )
+    .map_err(|a| a.text())
+    .unwrap()
+    .all();
+    assert_eq!(again, events);
+}
+
+#[test]
+fn review_of_a_game_without_moves_and_from_a_position() {
+    let s = server(1);
+    let events = Events::open(s.addr(), "/api/review?depth=2")
+        .map_err(|a| a.text())
+        .unwrap()
+        .all();
+    assert_eq!(events.len(), 2);
+    assert_eq!(events[0].1, json!({"done": 0, "total": 0}));
+    assert_eq!(events[1].0, "summary");
+    // The one move, a forced capture that ends the game.
+    let events = Events::open(s.addr(), "/api/review?fen=W:Wd4:Bd5&moves=d4xd6&nodes=5000")
+        .map_err(|a| a.text())
+        .unwrap()
+        .all();
+    let verdict = &events[1].1;
+    assert_eq!(events[1].0, "move");
+    assert_eq!(verdict["move"], "d4xd6");
+    assert_eq!(verdict["best"], "d4xd6");
+    assert_eq!(verdict["mark"], Value::Null);
+}
+
+#[test]
+fn review_rejects_bad_parameters_and_busy_slots() {
+    let s = server(1);
+    let cases = [
+        ("/api/review?depth=0", "invalid depth 0", None),
+        ("/api/review?depth=61", "invalid depth 61", None),
+        ("/api/review?movetime=0", "invalid movetime 0", None),
+        ("/api/review?movetime=30001", "invalid movetime 30001", None),
+        ("/api/review?nodes=0", "invalid nodes 0", None),
+        ("/api/review?multipv=2", "invalid query", None),
+        ("/api/review?fen=W:Wa2,i9", "unknown square", Some(7)),
+        ("/api/review?moves=c3-c4,c4-c6", "invalid moves[1]", None),
+        ("/api/review?rules=armenian,x=1", "invalid rules", Some(10)),
+    ];
+    for (path, message, column) in cases {
+        let a = Events::open(s.addr(), path).err().expect("an error answer");
+        assert_eq!(a.status, 400, "{path}");
+        let v = a.json();
+        assert!(
+            v["error"].as_str().unwrap().contains(message),
+            "{path}: {v}"
+        );
+        assert_eq!(v["column"].as_u64(), column, "{path}");
+    }
+    assert_eq!(free_slots(s.addr()), 1);
+    let mut running = Events::open(s.addr(), "/api/analyse")
+        .map_err(|a| a.text())
+        .unwrap();
+    assert_eq!(running.next().unwrap().0, "info");
+    let busy = Events::open(s.addr(), "/api/review?depth=2&moves=c3-c4")
+        .err()
+        .unwrap();
+    assert_eq!(busy.status, 503);
+    assert!(busy.json()["error"].as_str().unwrap().contains("busy"));
+}
+
+#[test]
+fn a_review_stops_when_its_client_leaves() {
+    let s = server(1);
+    // Thirty seconds a position: only a stop ends it soon.
+    let mut review = Events::open(
+        s.addr(),
+        &format!("/api/review?moves={REVIEW_MOVES}&movetime=30000"),
+    )
+    .map_err(|a| a.text())
+    .unwrap();
+    assert_eq!(review.next().unwrap().0, "progress");
+    assert_eq!(free_slots(s.addr()), 0);
+    drop(review);
+    wait_for("the slot to free after a disconnect", || {
+        free_slots(s.addr()) == 1
+    });
+}
+
+#[test]
+fn shutdown_ends_open_reviews() {
+    let s = server(1);
+    let addr = s.addr();
+    let mut events = Events::open(
+        addr,
+        &format!("/api/review?moves={REVIEW_MOVES}&movetime=30000"),
+    )
+    .map_err(|a| a.text())
+    .unwrap();
+    assert_eq!(events.next().unwrap().0, "progress");
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        s.shutdown();
+        let _ = done_tx.send(());
+    });
+    let rest: Vec<_> = std::iter::from_fn(|| events.next()).collect();
+    let last = rest.last().expect("an event before the end");
+    assert_eq!(last.0, "error");
+    assert!(last.1["error"].as_str().unwrap().contains("shutting down"));
+    assert!(rest.iter().all(|(name, _)| name != "summary"));
+    done_rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the server shuts down with a review open");
+}

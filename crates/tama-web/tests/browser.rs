@@ -737,13 +737,37 @@ async fn whole_game_analysis(p: &Page) -> Res {
     assert_eq!(moves, 12);
     p.select("#review-level", "d:2").await?;
     p.click("#review-btn").await?;
+    // One stream (GET /api/review): the progress bar while it runs, then
+    // the summary; the graph grows as the verdicts arrive.
     p.wait(
-        "!document.querySelector('#graph').hasAttribute('hidden')",
+        "!document.querySelector('#review-summary').hidden",
         60,
-        "the evaluation graph",
+        "the review's summary",
     )
     .await?;
+    assert!(
+        p.js("return document.querySelector('#review-progress').hidden")
+            .await?
+            .as_bool()
+            == Some(true)
+    );
+    assert!(
+        p.js("return document.querySelector('#graph').hasAttribute('hidden')")
+            .await?
+            .as_bool()
+            == Some(false)
+    );
     assert_eq!(p.count("#graph polyline.g-line").await?, 1);
+    let summary = p.text("#review-summary").await?;
+    assert!(
+        summary.starts_with("White: ") && summary.contains("blunder"),
+        "{summary}"
+    );
+    // A point per position: the start and the twelve moves.
+    let points = p
+        .js("return document.querySelector('#graph polyline').getAttribute('points').split(' ').length")
+        .await?;
+    assert_eq!(points, json!(13));
     // h5-g5 gives away three men: a blunder.
     p.wait(
         "[...document.querySelectorAll('#record .mv')].some(e => e.textContent === 'h5-g5??')",
@@ -811,8 +835,22 @@ async fn editor(p: &Page) -> Res {
 async fn rules(p: &Page) -> Res {
     p.click(".tabs button[data-mode='two']").await?;
     p.load_fen(START).await?;
-    p.click("#rules-btn").await?;
+    open_rules(p).await?;
+    // The dialog is built from the server's table (GET /api/rules).
+    let presets: Vec<String> = serde_json::from_value(
+        p.js("return [...document.querySelectorAll('#preset option')].map(e => e.value)")
+            .await?,
+    )?;
+    assert_eq!(presets, ["armenian", "turkish", "armenian-orthogonal"]);
+    assert_eq!(p.count("#switches select").await?, 7);
+    assert!(p
+        .text("#switches label")
+        .await?
+        .contains("Men may also step diagonally forward"));
     p.select("#preset", "turkish").await?;
+    // The preset's switches come from the server's table too.
+    assert_eq!(p.value("#sw-man-diagonal").await?, "no");
+    assert_eq!(p.value("#sw-draw-one-each").await?, "yes");
     p.click("#rules-apply").await?;
     p.wait(
         "window.tamaState.game.rules === 'turkish'",
@@ -848,7 +886,11 @@ async fn rules(p: &Page) -> Res {
     p.click("#export-close").await?;
     // Switches on top of a preset: the page writes the rules text as the
     // server does (its canonical PDN carries the same text).
-    p.click("#rules-btn").await?;
+    open_rules(p).await?;
+    // The dialog shows the game's rules, read by the server.
+    assert_eq!(p.value("#preset").await?, "turkish");
+    assert_eq!(p.value("#sw-draw-one-each").await?, "yes");
+    p.shot("10-rules-dialog").await?;
     p.select("#preset", "armenian").await?;
     p.select("#sw-promotion", "midway").await?;
     p.select("#sw-removal", "end-of-move").await?;
@@ -877,6 +919,18 @@ async fn rules(p: &Page) -> Res {
     let pdn = p.value("#export-text").await?;
     assert!(pdn.contains(&format!("[Rules \"{rules}\"]")), "{pdn}");
     p.click("#export-close").await?;
+    Ok(())
+}
+
+/// Opens the rules dialog and waits for the server's table in it.
+async fn open_rules(p: &Page) -> Res {
+    p.click("#rules-btn").await?;
+    p.wait(
+        "document.querySelector('#rules-dialog').open && document.querySelectorAll('#switches select').length",
+        10,
+        "the rules dialog",
+    )
+    .await?;
     Ok(())
 }
 

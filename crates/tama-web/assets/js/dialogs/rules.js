@@ -1,0 +1,62 @@
+// The rules dialog. The switches, their values and the presets come from
+// the server (`GET /api/rules`, from tama-core and tama-notation), which
+// also reads and writes the rules text: the page knows no rule.
+
+import { api } from "../api.js";
+import { $, esc } from "../dom.js";
+import { state, showError, today } from "../state.js";
+import { newGame } from "../tree.js";
+import { loadGame } from "../record.js";
+
+const dialog = () => $("#rules-dialog");
+let table = null; // the server's answer: {switches, presets, rules}
+
+// The switch selects and the preset list, from the server's table.
+function build(t) {
+  table = t;
+  $("#preset").innerHTML = t.presets.map((p) => `<option value="${esc(p.name)}">${esc(p.name)}</option>`).join("");
+  $("#switches").innerHTML = t.switches
+    .map(
+      (s) =>
+        `<label><span>${esc(s.description)} <code>${esc(s.name)}</code></span><select id="sw-${esc(s.name)}" data-switch="${esc(s.name)}">${s.values
+          .map((v) => `<option value="${esc(v)}">${esc(v)}</option>`)
+          .join("")}</select></label>`
+    )
+    .join("");
+}
+
+function show(settings) {
+  for (const s of table.switches) $(`#sw-${s.name}`).value = settings[s.name];
+}
+
+async function open() {
+  try {
+    const t = await api.rules(state.game.rules);
+    build(t);
+    $("#preset").value = t.rules.preset;
+    show(t.rules.switches);
+    dialog().showModal();
+  } catch (e) {
+    showError(`rules: ${e.message}`);
+  }
+}
+
+// The preset with every switch written out; the server gives it back in
+// canonical form.
+async function apply() {
+  const parts = [$("#preset").value, ...table.switches.map((s) => `${s.name}=${$(`#sw-${s.name}`).value}`)];
+  try {
+    const t = await api.rules(parts.join(","));
+    dialog().close();
+    loadGame(newGame(state.game.fen, t.rules.text, { ...state.game.tags, Date: today() }));
+  } catch (e) {
+    showError(`rules: ${e.message}`);
+  }
+}
+
+export function bindRulesDialog() {
+  $("#rules-btn").addEventListener("click", open);
+  $("#preset").addEventListener("change", (e) => show(table.presets.find((p) => p.name === e.target.value).switches));
+  $("#rules-cancel").addEventListener("click", () => dialog().close());
+  $("#rules-apply").addEventListener("click", apply);
+}

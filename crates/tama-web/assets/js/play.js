@@ -1,0 +1,112 @@
+// Moving pieces: clicks and drags on the board choose a legal move
+// (several clicks tell captures with the same ends apart), and in play
+// mode the engine answers.
+
+import { api } from "./api.js";
+import { state, changed, history, humanToMove, limitOf, showError, today } from "./state.js";
+import { sqIndex, sqName } from "./position.js";
+import { newGame } from "./tree.js";
+import { playMove, loadGame } from "./record.js";
+
+// Whether the piece of move `m` passes over or lands on square `name`:
+// it lies on one of the straight legs of the path, after its start. (A
+// flying king may land anywhere behind a piece it takes; the path names
+// one such square, the user may click another.)
+function onPath(m, name) {
+  const i = sqIndex(name);
+  const [f, r] = [i % 8, Math.floor(i / 8)];
+  for (let k = 0; k + 1 < m.path.length; k++) {
+    const a = sqIndex(m.path[k]), b = sqIndex(m.path[k + 1]);
+    const [fa, ra, fb, rb] = [a % 8, Math.floor(a / 8), b % 8, Math.floor(b / 8)];
+    const n = Math.max(Math.abs(fb - fa), Math.abs(rb - ra));
+    for (let t = 1; t <= n; t++) {
+      if (fa + ((fb - fa) / n) * t === f && ra + ((rb - ra) / n) * t === r) return true;
+    }
+  }
+  return false;
+}
+
+// The candidate moves of the selection: those from its square whose path
+// names every square clicked so far; failing that, those that pass over
+// them.
+function candidates(sel) {
+  const legal = state.node.legal ? state.node.legal.moves : [];
+  const mine = legal.filter((m) => m.from === sqName(sel.from));
+  const exact = mine.filter((m) => sel.clicks.every((c) => m.path.slice(1).includes(c)));
+  return exact.length ? exact : mine.filter((m) => sel.clicks.every((c) => onPath(m, c)));
+}
+
+// Whether the piece on square `i` may be dragged.
+export function draggable(i) {
+  if (state.mode === "edit") return false;
+  const legal = state.node.legal;
+  return !!legal && humanToMove() && legal.moves.some((m) => sqIndex(m.from) === i);
+}
+
+export function onSquare(i) {
+  state.error = null;
+  const legal = state.node.legal;
+  if (!legal || !humanToMove()) return;
+  const name = sqName(i);
+  const fromHere = legal.moves.filter((m) => m.from === name);
+  const sel = state.selected;
+  if (!sel || (fromHere.length && sel.clicks.length === 0 && i !== sel.from)) {
+    state.selected = fromHere.length ? { from: i, clicks: [] } : null;
+    return changed();
+  }
+  if (i === sel.from) return changed();
+  const next = { from: sel.from, clicks: [...sel.clicks, name] };
+  const cands = candidates(next);
+  if (cands.length === 0) {
+    state.selected = fromHere.length ? { from: i, clicks: [] } : null;
+    return changed();
+  }
+  if (cands.length === 1) return playMove(cands[0]);
+  // A move that ends here wins over longer ones passing through (the user
+  // clicks on further to choose those).
+  const ending = cands.filter((m) => m.to === name);
+  if (ending.length === 1) return playMove(ending[0]);
+  state.selected = next; // ambiguous: the user clicks a landing square to choose
+  changed();
+}
+
+// Destinations and, for an unfinished capture, the landing squares that
+// tell the remaining candidates apart.
+export function selectionMarks() {
+  const sel = state.selected;
+  if (!sel) return { dests: [], hints: [] };
+  const cands = candidates(sel);
+  if (sel.clicks.length === 0) return { dests: [...new Set(cands.map((m) => sqIndex(m.to)))], hints: [] };
+  const counts = new Map();
+  for (const m of cands) for (const s of new Set(m.path.slice(1))) counts.set(s, (counts.get(s) || 0) + 1);
+  const hints = [...counts].filter(([s, c]) => c < cands.length && !sel.clicks.includes(s)).map(([s]) => sqIndex(s));
+  return { dests: [], hints };
+}
+
+// In play mode, at the end of a line with the engine to move: its move.
+export async function maybeEngineMove() {
+  const node = state.node;
+  if (state.mode !== "play" || state.thinking || !node.legal || node.legal.outcome) return;
+  // Only at the end of a line: stepping back through the game does not
+  // make the engine play.
+  if (node.pos.turn === state.play.human || node.children.length) return;
+  state.thinking = true;
+  changed();
+  try {
+    const r = await api.engineMove(state.game.fen, state.game.rules, history(node), limitOf(state.play.level));
+    state.thinking = false;
+    if (state.node === node && r.move) await playMove(r.move);
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    state.thinking = false;
+    changed();
+  }
+}
+
+export function newPlayGame() {
+  const human = state.play.human;
+  const tags = { Event: "Casual game", Date: today(), White: human === "w" ? "You" : "tama", Black: human === "b" ? "You" : "tama" };
+  state.flip = human === "b";
+  loadGame(newGame(state.game.fen, state.game.rules, tags));
+}

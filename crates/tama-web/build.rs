@@ -1,0 +1,78 @@
+//! Embeds the page: writes `assets.rs` into `OUT_DIR`, one `Asset` row per
+//! file under `assets/` (its URL path, its content type by extension, its
+//! bytes), so that a new file of the page is served without a hand-kept
+//! list. `src/assets.rs` includes the table.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    // A directory makes Cargo rerun the script when anything under it
+    // changes (a file added, removed or edited).
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    let mut rows: Vec<(String, &PathBuf)> = files
+        .iter()
+        .map(|file| {
+            let url = file
+                .strip_prefix(&root)
+                .expect("walked under the root")
+                .components()
+                .map(|c| c.as_os_str().to_str().expect("asset names are UTF-8"))
+                .collect::<Vec<_>>()
+                .join("/");
+            (url, file)
+        })
+        .collect();
+    // Sorted by URL path: `assets::find` searches by halves.
+    rows.sort();
+    let mut table = String::from("[\n");
+    for (url, file) in rows {
+        let _ = writeln!(
+            table,
+            "    Asset {{ path: {url:?}, content_type: {:?}, bytes: include_bytes!({:?}) }},",
+            content_type(&url),
+            file.display().to_string()
+        );
+    }
+    table.push(']');
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    std::fs::write(out.join("assets.rs"), table).expect("write OUT_DIR/assets.rs");
+}
+
+/// The `Content-Type` of a page file by its extension; a file of another
+/// kind stops the build (add its type here).
+fn content_type(url: &str) -> &'static str {
+    let ext = url.rsplit_once('.').map_or("", |(_, e)| e);
+    match ext {
+        "html" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" => "text/javascript; charset=utf-8",
+        "json" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "txt" => "text/plain; charset=utf-8",
+        _ => panic!("assets/{url}: no content type for this extension (add it in build.rs)"),
+    }
+}
+
+/// Every file under `dir`, skipping hidden ones (editor and system files).
+fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+    let entries =
+        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
+    for entry in entries {
+        let entry = entry.unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
+        let path = entry.path();
+        if entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        if path.is_dir() {
+            walk(&path, files);
+        } else {
+            files.push(path);
+        }
+    }
+}

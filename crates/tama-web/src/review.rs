@@ -1,0 +1,169 @@
+//! `GET /api/review`: a whole game's review streamed as Server-Sent
+//! Events: the engine's verdict, mark and comment for every move, as
+//! `tama analyse --pdn` writes them (both call `tama_search::review`).
+//!
+//! A review takes one search slot for its whole length and runs on its
+//! own thread; the client going away stops it (between two searches or
+//! inside one).
+
+use std::time::Duration;
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tama_core::{Color, Rules};
+use tama_notation::write_move;
+use tama_search::review::{self, Mark, MoveReview, DEFAULT_MOVETIME};
+use tama_search::Limits;
+
+use crate::api::{MAX_ENGINE_DEPTH, MAX_ENGINE_MOVETIME_MS};
+use crate::error::ApiError;
+use crate::input;
+use crate::json::{color_name, pv_texts, score_json};
+use crate::state::AppState;
+use crate::stream::{self, SseResponse};
+
+/// The query of `GET /api/review`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ReviewQuery {
+    fen: Option<String>,
+    rules: Option<String>,
+    moves: Option<String>,
+    movetime: Option<u64>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+}
+
+impl ReviewQuery {
+    /// The limits of each search (200 ms a position when none is given).
+    fn limits(&self) -> Result<Limits, ApiError> {
+        if let Some(d) = self.depth {
+            if !(1..=MAX_ENGINE_DEPTH).contains(&d) {
+                return Err(ApiError::bad_request(format!(
+                    "invalid depth {d}: expected 1 to {MAX_ENGINE_DEPTH}"
+                )));
+            }
+        }
+        if let Some(ms) = self.movetime {
+            if !(1..=MAX_ENGINE_MOVETIME_MS).contains(&ms) {
+                return Err(ApiError::bad_request(format!(
+                    "invalid movetime {ms}: expected 1 to {MAX_ENGINE_MOVETIME_MS} milliseconds"
+                )));
+            }
+        }
+        if self.nodes == Some(0) {
+            return Err(ApiError::bad_request(
+                "invalid nodes 0: expected at least 1",
+            ));
+        }
+        let limits = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(Duration::from_millis),
+            ..Limits::default()
+        };
+        Ok(if limits == Limits::default() {
+            Limits::movetime(DEFAULT_MOVETIME)
+        } else {
+            limits
+        })
+    }
+}
+
+/// `GET /api/review`: `progress` events, a `move` event per move, then a
+/// `summary` (or an `error` when the server shuts down first).
+pub(crate) async fn review(
+    State(state): State<AppState>,
+    query: Result<Query<ReviewQuery>, QueryRejection>,
+) -> Result<SseResponse, ApiError> {
+    let Query(q) = query?;
+    let moves = input::split_moves(q.moves.as_deref());
+    let game = input::game(q.fen.as_deref(), q.rules.as_deref(), &moves)?;
+    let limits = q.limits()?;
+    let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
+    let (tx, events) = stream::channel(lease.engine().stop_handle());
+    tracing::debug!(moves = moves.len(), ?limits, "review started");
+    stream::spawn("tama-review", events, move || {
+        let engine = lease.engine();
+        // As a fresh engine, so that the same game and limits give the
+        // same review (and the same as `tama analyse --pdn`).
+        engine.set_multipv(1);
+        engine.clear();
+        let rules = *game.rules();
+        let total = game.moves().len();
+        let mut tally = Tally::default();
+        tx.send("progress", &json!({ "done": 0, "total": total }));
+        let result = review::review(
+            engine,
+            &rules,
+            game.start(),
+            game.moves(),
+            &limits,
+            tx.cancelled(),
+            |p| {
+                if tx.is_closed() || state.is_closing() {
+                    // The search that just ended may have been cut short:
+                    // nothing more is sent, and the next search is not
+                    // started.
+                    tx.cancelled()
+                        .store(true, std::sync::atomic::Ordering::SeqCst);
+                    return;
+                }
+                if let Some(v) = p.review {
+                    tally.count(v);
+                    tx.send("move", &move_json(v, &rules));
+                }
+                tx.send("progress", &json!({ "done": p.done, "total": p.total }));
+            },
+        );
+        if state.is_closing() {
+            tx.send("error", &json!({ "error": "the server is shutting down" }));
+        } else if result.is_ok() {
+            tx.send("summary", &tally.json());
+        }
+        tx.finish();
+        drop(lease);
+    })
+}
+
+/// The `move` event: the verdict on one move.
+fn move_json(v: &MoveReview, rules: &Rules) -> Value {
+    let write = |pos: &tama_core::Position, mv: &tama_core::Move| write_move(pos, rules, mv);
+    json!({
+        "ply": v.ply,
+        "move": write(&v.position, &v.played),
+        "side": color_name(v.position.turn()),
+        "played_score": score_json(v.played_score),
+        "best": write(&v.position, &v.best),
+        "best_score": score_json(v.best_score),
+        "pv": pv_texts(&v.position, rules, &v.pv),
+        "loss": v.loss(),
+        "mark": v.mark().map(Mark::symbol),
+        "comment": v.comment(rules, write),
+    })
+}
+
+/// Mistakes and blunders of each side.
+#[derive(Default)]
+struct Tally {
+    counts: [[usize; 2]; 2],
+}
+
+impl Tally {
+    fn count(&mut self, v: &MoveReview) {
+        let side = usize::from(v.position.turn() == Color::Black);
+        match v.mark() {
+            Some(Mark::Mistake) => self.counts[side][0] += 1,
+            Some(Mark::Blunder) => self.counts[side][1] += 1,
+            None => {}
+        }
+    }
+
+    /// `{"white": {"mistakes": 1, "blunders": 0}, "black": {…}}`.
+    fn json(&self) -> Value {
+        let side = |[mistakes, blunders]: [usize; 2]| json!({ "mistakes": mistakes, "blunders": blunders });
+        json!({ "white": side(self.counts[0]), "black": side(self.counts[1]) })
+    }
+}
