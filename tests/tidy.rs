@@ -376,3 +376,66 @@ fn the_direct_output_check_finds_prints() {
         ]
     );
 }
+
+/// The page's JavaScript files (`crates/tama-web/assets/js/**`).
+fn page_scripts() -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![workspace_root().join("crates/tama-web/assets/js")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("readable") {
+            let path = entry.expect("readable").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "js") {
+                let text = std::fs::read_to_string(&path).expect("readable");
+                out.push((path, text));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_page_knows_no_rule_and_no_review_threshold() {
+    // The switches and presets come from GET /api/rules, the marks and
+    // comments from GET /api/review (tama_search::review): a switch name
+    // or a threshold in the page's code would be a second copy.
+    let scripts = page_scripts();
+    assert!(scripts.len() > 5, "the page's scripts are found");
+    let thresholds = [
+        tama_search::review::MISTAKE_LOSS.to_string(),
+        tama_search::review::BLUNDER_LOSS.to_string(),
+    ];
+    for (path, text) in &scripts {
+        for switch in tama_notation::Switch::ALL {
+            assert!(
+                !text.contains(switch.name()),
+                "{} names the rule switch {switch}: read it from /api/rules",
+                path.display()
+            );
+        }
+        for line in text.lines() {
+            let words: Vec<&str> = line
+                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .collect();
+            let loss = words
+                .iter()
+                .any(|w| w.to_ascii_lowercase().contains("loss"));
+            assert!(
+                !(loss && words.iter().any(|w| thresholds.iter().any(|t| t == w))),
+                "{} compares a loss with a review threshold: {line}",
+                path.display()
+            );
+        }
+    }
+    // app.js is the composition root only.
+    let app = scripts
+        .iter()
+        .find(|(p, _)| p.ends_with("assets/js/app.js"))
+        .expect("app.js");
+    let lines = app.1.lines().count();
+    assert!(
+        lines < 300,
+        "app.js has {lines} lines: move code into its modules"
+    );
+}
