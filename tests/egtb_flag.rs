@@ -18,8 +18,7 @@ fn tables() -> &'static Path {
         let dir = tempfile::tempdir().expect("temp dir");
         let opts = GenOptions {
             threads: 2,
-            stop: None,
-            progress: None,
+            ..GenOptions::default()
         };
         generate(dir.path(), &Rules::TURKISH, &Plan::new(3), None, &opts).expect("tables");
         dir

@@ -1,11 +1,15 @@
 //! Probe speed in probes per second of wall time and of this process's CPU
 //! time (the CPU figure is the fair one on a loaded machine).
 //!
-//! `cargo run --release -p tama-egtb --example probe_speed -- DIR [RULES] [memory]`
+//! `cargo run --release -p tama-egtb --example probe_speed -- DIR [RULES] [blocks|memory|wdl] [THREADS]`
 //!
-//! With `memory`, the tables are opened with `Tablebase::open_in_memory`
-//! (each decompressed whole on first use; the first pass over the
-//! positions warms them, and is not timed).
+//! - `blocks` (the default): distance tables probed block by block.
+//! - `memory`: distance tables opened with `Tablebase::open_in_memory`
+//!   (each decompressed whole on first use; the first pass over the
+//!   positions warms them, and is not timed).
+//! - `wdl`: every win/draw/loss table loaded first with
+//!   `Tablebase::load_wdl` on THREADS threads (default 2; the load is
+//!   timed and printed), then `Tablebase::probe_wdl`.
 
 use std::time::Instant;
 
@@ -33,11 +37,30 @@ fn main() {
     let dir = args.get(1).map(String::as_str).unwrap_or("tables");
     let rules = tama_notation::parse_rules(args.get(2).map(String::as_str).unwrap_or("armenian"))
         .expect("rules");
-    let in_memory = args.get(3).is_some_and(|a| a == "memory");
-    let tb = if in_memory {
+    let mode = args.get(3).map_or("blocks", String::as_str);
+    let threads: usize = args.get(4).and_then(|t| t.parse().ok()).unwrap_or(2);
+    let tb = if mode == "memory" {
         Tablebase::open_in_memory(dir, &rules).expect("open")
     } else {
         Tablebase::open(dir, &rules).expect("open")
+    };
+    let wdl = mode == "wdl";
+    if wdl {
+        let (t, c) = (Instant::now(), cpu_seconds());
+        let (tables, bytes) = tb.load_wdl(threads).expect("load");
+        println!(
+            "loaded {tables} win/draw/loss tables, {:.1} MB in memory, in {:.2} s wall, {:.2} s CPU ({threads} threads)",
+            bytes as f64 / 1e6,
+            t.elapsed().as_secs_f64(),
+            cpu_seconds() - c
+        );
+    }
+    let probe = |p: &Position| -> bool {
+        if wdl {
+            matches!(tb.probe_wdl(p), Ok(Some(_)))
+        } else {
+            matches!(tb.probe(p), Ok(Some(_)))
+        }
     };
     let materials: Vec<_> = tb
         .materials()
@@ -105,14 +128,14 @@ fn main() {
     ] {
         // Warm: every table read, blocks touched once.
         for p in set.iter() {
-            let _ = tb.probe(p);
+            let _ = probe(p);
         }
         let rounds = 5;
         let (t, c) = (Instant::now(), cpu_seconds());
         let mut found = 0u64;
         for _ in 0..rounds {
             for p in set.iter() {
-                found += u64::from(matches!(tb.probe(p), Ok(Some(_))));
+                found += u64::from(probe(p));
             }
         }
         let n = (rounds * set.len()) as f64;

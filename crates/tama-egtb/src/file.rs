@@ -10,7 +10,8 @@
 //! positions    u64      entries in the table
 //! wins draws losses  3 × u64  counts for the side to move
 //! longest win  u32 distance (0 if none) + u64 index (u64::MAX if none)
-//! width        u8       bytes per value code (1 or 2)
+//! width        u8       bytes per value code (1 or 2); 0 in a
+//!                       win/draw/loss file (2 bits a value)
 //! block size   u32      values per block (the last may be shorter)
 //! blocks       u32      number of blocks
 //! offsets      (blocks + 1) × u64, block i is data[off[i]..off[i+1]]
@@ -26,6 +27,12 @@
 //! values being the least regular), and the prober answers them from
 //! their captures. The header's counts and longest win are over every
 //! position, these included.
+//!
+//! A *win/draw/loss* file (`.wdl`, width 0) has the same layout with 2
+//! bits a value (`0` draw, `1` win, `2` loss; `3` never appears), four
+//! values a byte from the lowest bits up, in blocks of
+//! [`WDL_BLOCK_VALUES`]; its header's counts and longest win are those of
+//! the distance table it was made from.
 //!
 //! A file is written to `NAME.tmp`, synced and renamed, so a file with the
 //! final name is always complete; the trailer makes truncation visible.
@@ -45,13 +52,48 @@ pub const FORMAT_VERSION: u32 = 2;
 /// entries): 1,024 values take 0.197 byte an entry and 2.0 µs to
 /// decompress, 4,096 take 0.150 and 4.6 µs, 8,192 take 0.137 and 7.5 µs.
 pub(crate) const BLOCK_VALUES: usize = 4096;
+/// Values per block of a win/draw/loss file (16 KB of 2-bit values):
+/// such files are decompressed whole, so the block only bounds the
+/// work of one thread; larger blocks compress better.
+pub(crate) const WDL_BLOCK_VALUES: usize = 1 << 16;
 /// The zstd level: 9 compresses about 30 MB/s at 0.150 byte an entry
 /// where 19 manages 4 MB/s at 0.140, on the table above.
 const ZSTD_LEVEL: i32 = 9;
 
+/// The two kinds of table file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// Every position's value and distance to win (`.egtb`): what
+    /// generation, verification and the root of a search use.
+    Distance,
+    /// Only win, draw or loss, 2 bits a position (`.wdl`): what the
+    /// search probes, from memory.
+    Wdl,
+}
+
+impl Kind {
+    /// The file extension: `egtb` or `wdl`.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Kind::Distance => "egtb",
+            Kind::Wdl => "wdl",
+        }
+    }
+
+    /// `distance` or `wdl`, as the command line and JSON write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Distance => "distance",
+            Kind::Wdl => "wdl",
+        }
+    }
+}
+
 /// The summary fields of a table's header.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableInfo {
+    /// The kind of file (from its value width).
+    pub kind: Kind,
     /// The rules text the table was made for.
     pub rules: String,
     /// The material (side to move first).
@@ -80,16 +122,20 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// Replaces the code of every entry for which `skip` holds by its
-/// block's previous stored code (or the next one at the block's start),
-/// so long runs form where the values are irregular.
-pub(crate) fn fill_skipped(codes: &mut [u16], skip: impl Fn(usize) -> bool) {
-    for (b, block) in codes.chunks_mut(BLOCK_VALUES).enumerate() {
-        let base = b * BLOCK_VALUES;
-        let first = (0..block.len()).find(|&i| !skip(base + i));
-        let mut prev = first.map_or(0, |i| block[i]);
-        for (i, c) in block.iter_mut().enumerate() {
-            if skip(base + i) {
+/// The mark of an entry with a capture pending in the codes given to
+/// [`fill_skipped`].
+pub(crate) const SKIPPED: u16 = 0x8000;
+
+/// Replaces the code of every entry marked [`SKIPPED`] by its block's
+/// previous stored code (or the next one at the block's start), so long
+/// runs form where the values are irregular; the codes of the others
+/// (below `SKIPPED`) are kept.
+pub(crate) fn fill_skipped(codes: &mut [u16]) {
+    for block in codes.chunks_mut(BLOCK_VALUES) {
+        let first = block.iter().find(|&&c| c & SKIPPED == 0);
+        let mut prev = first.map_or(0, |&c| c);
+        for c in block.iter_mut() {
+            if *c & SKIPPED != 0 {
                 *c = prev;
             } else {
                 prev = *c;
@@ -98,15 +144,60 @@ pub(crate) fn fill_skipped(codes: &mut [u16], skip: impl Fn(usize) -> bool) {
     }
 }
 
-/// Serialises a table, compressing blocks on `threads` threads. `codes`
-/// are the value codes in index order (the skipped entries already
-/// filled, see [`fill_skipped`]).
+/// Serialises a distance table, compressing blocks on `threads`
+/// threads. `codes` are the value codes in index order (the skipped
+/// entries already filled, see [`fill_skipped`]).
 pub(crate) fn encode_table(info: &TableInfo, codes: &[u16], threads: usize) -> Vec<u8> {
     let width: u8 = if codes.iter().all(|&c| c <= 0xff) {
         1
     } else {
         2
     };
+    let chunks: Vec<&[u16]> = codes.chunks(BLOCK_VALUES).collect();
+    let blocks = compress_all(&chunks, threads, |chunk: &[u16]| {
+        let mut raw: Vec<u8> = chunk.iter().map(|&c| c as u8).collect();
+        if width == 2 {
+            raw.extend(chunk.iter().map(|&c| (c >> 8) as u8));
+        }
+        raw
+    });
+    assemble(info, width, BLOCK_VALUES, &blocks)
+}
+
+/// Serialises a win/draw/loss table from its values packed 2 bits each
+/// (see [`crate::wdl::pack`]).
+pub(crate) fn encode_wdl(info: &TableInfo, packed: &[u8], threads: usize) -> Vec<u8> {
+    let chunks: Vec<&[u8]> = packed.chunks(WDL_BLOCK_VALUES / 4).collect();
+    let blocks = compress_all(&chunks, threads, <[u8]>::to_vec);
+    assemble(info, 0, WDL_BLOCK_VALUES, &blocks)
+}
+
+/// Compresses every chunk (made raw bytes by `raw`) on `threads` threads.
+fn compress_all<T: Sync>(
+    chunks: &[&[T]],
+    threads: usize,
+    raw: impl Fn(&[T]) -> Vec<u8> + Sync,
+) -> Vec<Vec<u8>> {
+    let mut blocks: Vec<Vec<u8>> = vec![Vec::new(); chunks.len()];
+    let per = chunks.len().div_ceil(threads.max(1)).max(1);
+    let raw = &raw;
+    std::thread::scope(|s| {
+        for (outs, ins) in blocks.chunks_mut(per).zip(chunks.chunks(per)) {
+            s.spawn(move || {
+                for (o, i) in outs.iter_mut().zip(ins) {
+                    // Compressing a buffer in memory fails only on
+                    // allocation failure.
+                    *o = zstd::bulk::compress(&raw(i), ZSTD_LEVEL)
+                        .expect("zstd compresses a buffer in memory");
+                }
+            });
+        }
+    });
+    blocks
+}
+
+/// The file: header, block index, blocks, checksum, end magic.
+fn assemble(info: &TableInfo, width: u8, block_values: usize, blocks: &[Vec<u8>]) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -120,35 +211,15 @@ pub(crate) fn encode_table(info: &TableInfo, codes: &[u16], threads: usize) -> V
     out.extend_from_slice(&info.longest_win.to_le_bytes());
     out.extend_from_slice(&info.longest_win_index.to_le_bytes());
     out.push(width);
-    let chunks: Vec<&[u16]> = codes.chunks(BLOCK_VALUES).collect();
-    let mut blocks: Vec<Vec<u8>> = vec![Vec::new(); chunks.len()];
-    let compress = |chunk: &[u16]| {
-        let mut raw: Vec<u8> = chunk.iter().map(|&c| c as u8).collect();
-        if width == 2 {
-            raw.extend(chunk.iter().map(|&c| (c >> 8) as u8));
-        }
-        // Compressing a buffer in memory fails only on allocation failure.
-        zstd::bulk::compress(&raw, ZSTD_LEVEL).expect("zstd compresses a buffer in memory")
-    };
-    let per = chunks.len().div_ceil(threads.max(1)).max(1);
-    std::thread::scope(|s| {
-        for (outs, ins) in blocks.chunks_mut(per).zip(chunks.chunks(per)) {
-            s.spawn(move || {
-                for (o, i) in outs.iter_mut().zip(ins) {
-                    *o = compress(i);
-                }
-            });
-        }
-    });
-    out.extend_from_slice(&(BLOCK_VALUES as u32).to_le_bytes());
+    out.extend_from_slice(&(block_values as u32).to_le_bytes());
     out.extend_from_slice(&(blocks.len() as u32).to_le_bytes());
     let mut off = 0u64;
     out.extend_from_slice(&off.to_le_bytes());
-    for b in &blocks {
+    for b in blocks {
         off += b.len() as u64;
         out.extend_from_slice(&off.to_le_bytes());
     }
-    for b in &blocks {
+    for b in blocks {
         out.extend_from_slice(b);
     }
     let sum = fnv1a(&out);
@@ -249,7 +320,6 @@ impl Codes {
     }
 
     /// The codes as a vector.
-    #[cfg(test)]
     pub fn to_vec(&self) -> Vec<u16> {
         match self {
             Codes::Narrow(v) => v.iter().map(|&c| u16::from(c)).collect(),
@@ -364,7 +434,7 @@ impl TableData {
         let width = r.take(1)?[0] as usize;
         let block_values = r.u32()? as usize;
         let n_blocks = r.u32()? as usize;
-        if !(width == 1 || width == 2) || block_values == 0 {
+        if width > 2 || block_values == 0 || width == 0 && !block_values.is_multiple_of(4) {
             return Err(Error::format(path, "unsupported value width or block size"));
         }
         if (positions as usize).div_ceil(block_values) != n_blocks {
@@ -379,6 +449,11 @@ impl TableData {
         let body_len = (body.len() - data_at) as u64;
         let data = TableData {
             info: TableInfo {
+                kind: if width == 0 {
+                    Kind::Wdl
+                } else {
+                    Kind::Distance
+                },
                 rules,
                 material,
                 positions,
@@ -425,7 +500,7 @@ impl TableData {
         let values = self
             .block_values
             .min(self.info.positions as usize - i * self.block_values);
-        out.resize(values * self.width, 0);
+        out.resize(self.raw_len(values), 0);
         let n = ZSTD.with(|z| {
             let mut z = z.borrow_mut();
             if z.is_none() {
@@ -441,8 +516,74 @@ impl TableData {
         Ok(())
     }
 
-    /// Every value code of the table, in index order.
+    /// The raw bytes of `values` values.
+    fn raw_len(&self, values: usize) -> usize {
+        if self.width == 0 {
+            values.div_ceil(4)
+        } else {
+            values * self.width
+        }
+    }
+
+    /// Every value of a win/draw/loss table, 2 bits each (four a byte,
+    /// lowest bits first), decompressed on `threads` threads straight into
+    /// place; fails on a distance table, a damaged block or a value `3`.
+    pub fn decode_wdl(&self, threads: usize) -> Result<Vec<u8>, String> {
+        if self.width != 0 {
+            return Err("not a win/draw/loss table".to_string());
+        }
+        let n = self.info.positions as usize;
+        let mut packed = vec![0u8; n.div_ceil(4)];
+        let per_block = self.block_values / 4;
+        let blocks: Vec<(usize, &mut [u8])> = packed.chunks_mut(per_block).enumerate().collect();
+        let work = std::sync::Mutex::new(blocks.into_iter());
+        let error = std::sync::Mutex::new(None);
+        let run = || {
+            let mut buf = Vec::new();
+            loop {
+                let next = work.lock().unwrap_or_else(|p| p.into_inner()).next();
+                let Some((i, out)) = next else { return };
+                let result = self.decode_block(i, &mut buf).and_then(|()| {
+                    if buf.len() != out.len() {
+                        return Err(format!("block {i}: wrong decompressed size"));
+                    }
+                    if buf.iter().any(|&b| b & (b >> 1) & 0x55 != 0) {
+                        return Err(format!("block {i}: a value that is no win, draw or loss"));
+                    }
+                    out.copy_from_slice(&buf);
+                    Ok(())
+                });
+                if let Err(e) = result {
+                    error
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .get_or_insert(e);
+                    return;
+                }
+            }
+        };
+        std::thread::scope(|s| {
+            for _ in 1..threads.max(1) {
+                s.spawn(run);
+            }
+            run();
+        });
+        if let Some(e) = error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            return Err(e);
+        }
+        // The bits past the last value are zero.
+        let tail = n % 4;
+        if tail != 0 && packed.last().is_some_and(|&b| b >> (2 * tail) != 0) {
+            return Err("bits after the last value are set".to_string());
+        }
+        Ok(packed)
+    }
+
+    /// Every value code of a distance table, in index order.
     pub fn decode_all(&self) -> Result<Codes, String> {
+        if self.width == 0 {
+            return Err("a win/draw/loss table has no distances".to_string());
+        }
         let n = self.info.positions as usize;
         let mut buf = Vec::new();
         let blocks = 0..n.div_ceil(self.block_values);

@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+mod cells;
 mod error;
 mod file;
 mod generate;
@@ -34,17 +35,23 @@ mod index;
 mod material;
 mod par;
 mod probe;
+mod retro;
 mod set;
 mod value;
 mod verify;
+mod wdl;
 
 pub use error::Error;
-pub use file::{TableInfo, FORMAT_VERSION};
-pub use generate::{generate, generate_unit, unit_files, GenOptions, Progress, UnitReport};
+pub use file::{Kind, TableInfo, FORMAT_VERSION};
+pub use generate::{
+    generate, generate_unit, unit_files, GenOptions, Layout, Progress, UnitReport, DECODE_LIMIT,
+};
 pub use material::{Material, ParseMaterialError, Plan, Unit};
-pub use probe::{rules_dir, table_path, Tablebase, EXTENSION};
+pub use probe::{rules_dir, table_path, Answer, Tablebase, EXTENSION};
 pub use set::TablebaseSet;
 pub use tama_search::{Oracle, OracleValue, Wdl};
 pub use verify::{
-    stats_dir, table_dirs, verify_dir, verify_table, FileCheck, Mismatch, TableStats, Verdict,
+    stats_dir, table_dirs, verify_dir, verify_only, verify_table, verify_wdl, FileCheck, Mismatch,
+    TableStats, Verdict,
 };
+pub use wdl::{wdl_from_distance, wdl_path};

@@ -75,6 +75,17 @@ impl Material {
         (self.them_men + self.them_kings) as u32
     }
 
+    /// Entries of this material's table (positions after the mirror fold,
+    /// those with a capture pending included): what a table's files and
+    /// the generator's memory are made of.
+    ///
+    /// # Panics
+    ///
+    /// When the material has no table or a group of more than 8 pieces.
+    pub fn entries(self) -> u64 {
+        crate::index::Indexer::new(self).size()
+    }
+
     /// Whether a table exists for this material: both sides have a piece.
     /// (Without pieces the side to move has lost; a position where only
     /// the side to move has pieces cannot arise in a game.)
@@ -198,6 +209,11 @@ impl Unit {
         } else {
             vec![m, m.swapped()]
         }
+    }
+
+    /// Entries of the unit's tables together.
+    pub fn entries(self) -> u64 {
+        self.members().into_iter().map(Material::entries).sum()
     }
 
     /// The units this one's captures and promotions lead into (direct

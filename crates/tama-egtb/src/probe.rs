@@ -10,10 +10,24 @@ use tama_core::{Color, Move, MoveList, Position, Rules};
 use tama_notation::write_rules;
 use tama_search::{EndgameOracle, Oracle, OracleValue, Wdl};
 
-use crate::file::{Codes, TableData, TableInfo};
+use crate::file::{Codes, Kind, TableData, TableInfo};
 use crate::index::{Board, Indexer};
 use crate::value::{decode, Best};
+use crate::wdl::{self, wdl_path, WdlTable};
 use crate::{Error, Material};
+
+/// A probe's answer and the kind of table that gave it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// Win, draw or loss for the side to move.
+    pub wdl: Wdl,
+    /// Plies to the end of the game (distance to win) when a distance
+    /// table answered; `None` from a win/draw/loss table.
+    pub distance: Option<u32>,
+    /// The kind of table that answered (a position with a capture pending
+    /// is answered from its captures, by the tables they lead to).
+    pub kind: Kind,
+}
 
 /// The file extension of a table.
 pub const EXTENSION: &str = "egtb";
@@ -71,9 +85,15 @@ pub struct Tablebase {
     materials: BTreeSet<Material>,
     max_pieces: u32,
     slots: Vec<OnceLock<Result<Arc<Table>, String>>>,
+    /// Which win/draw/loss files are present, by slot.
+    wdl_present: Vec<bool>,
+    /// The win/draw/loss tables, each decompressed whole on first use.
+    wdl_slots: Vec<OnceLock<Result<WdlTable, String>>>,
     /// Tables are decompressed whole on first use (generation and
-    /// verification, which read every entry), not block by block.
+    /// verification, which read every entry), not block by block...
     decoded: bool,
+    /// ...unless they have more entries than this.
+    decode_limit: u64,
 }
 
 impl std::fmt::Debug for Tablebase {
@@ -141,14 +161,24 @@ impl Tablebase {
         Ok(tb)
     }
 
+    /// Tables with more entries than `limit` are probed block by block
+    /// even when the tablebase decompresses tables whole: generation's
+    /// bound on the memory of its dependencies.
+    pub(crate) fn set_decode_limit(&mut self, limit: u64) {
+        self.decode_limit = limit;
+    }
+
     /// Opens the tables in exactly `dir`.
     pub(crate) fn open_exact(dir: &Path, rules: &Rules) -> Result<Tablebase, Error> {
         let mut present = vec![false; (SLOT_LIMIT as usize).pow(4)];
+        let mut wdl_present = present.clone();
         let mut materials = BTreeSet::new();
         for entry in fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
             let entry = entry.map_err(|e| Error::io(dir, e))?;
             let path = entry.path();
-            if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) {
+            let ext = path.extension().and_then(|e| e.to_str());
+            let wdl_file = ext == Some(Kind::Wdl.extension());
+            if ext != Some(EXTENSION) && !wdl_file {
                 continue;
             }
             let Some(m) = path
@@ -159,12 +189,17 @@ impl Tablebase {
                 continue;
             };
             if let Some(slot) = slot_of(m) {
-                present[slot] = true;
+                if wdl_file {
+                    wdl_present[slot] = true;
+                } else {
+                    present[slot] = true;
+                }
                 materials.insert(m);
             }
         }
         let max_pieces = materials.iter().map(|m| m.pieces()).max().unwrap_or(0);
         let slots = (0..present.len()).map(|_| OnceLock::new()).collect();
+        let wdl_slots = (0..present.len()).map(|_| OnceLock::new()).collect();
         Ok(Tablebase {
             dir: dir.to_path_buf(),
             rules: *rules,
@@ -173,7 +208,10 @@ impl Tablebase {
             materials,
             max_pieces,
             slots,
+            wdl_present,
+            wdl_slots,
             decoded: false,
+            decode_limit: u64::MAX,
         })
     }
 
@@ -187,14 +225,129 @@ impl Tablebase {
         &self.rules
     }
 
-    /// The materials whose table files are present.
+    /// The materials with a table file of either kind.
     pub fn materials(&self) -> impl Iterator<Item = Material> + '_ {
         self.materials.iter().copied()
     }
 
-    /// Whether the table of `m` is present.
+    /// Whether the distance table of `m` is present.
     pub fn has(&self, m: Material) -> bool {
         slot_of(m).is_some_and(|s| self.present[s])
+    }
+
+    /// Whether the table of `m` of the given kind is present.
+    pub fn has_kind(&self, m: Material, kind: Kind) -> bool {
+        slot_of(m).is_some_and(|s| match kind {
+            Kind::Distance => self.present[s],
+            Kind::Wdl => self.wdl_present[s],
+        })
+    }
+
+    /// The win/draw/loss table in `slot` (present), loaded on first use.
+    #[inline]
+    fn wdl_table(&self, slot: usize, m: Material) -> Result<&WdlTable, Error> {
+        let loaded = self.wdl_slots[slot]
+            .get_or_init(|| WdlTable::load(&wdl_path(&self.dir, m), m, &self.rules_text, 1));
+        loaded
+            .as_ref()
+            .map_err(|what| Error::format(wdl_path(&self.dir, m), what.clone()))
+    }
+
+    /// Loads every win/draw/loss table now (each decompressed on
+    /// `threads` threads), so that no probe waits for one; the number of
+    /// tables and the bytes of memory they take.
+    ///
+    /// # Errors
+    ///
+    /// When a file cannot be read or is damaged.
+    pub fn load_wdl(&self, threads: usize) -> Result<(usize, usize), Error> {
+        let mut tables = 0;
+        let mut bytes = 0;
+        for m in &self.materials {
+            let Some(slot) = slot_of(*m).filter(|&s| self.wdl_present[s]) else {
+                continue;
+            };
+            let loaded = self.wdl_slots[slot].get_or_init(|| {
+                WdlTable::load(&wdl_path(&self.dir, *m), *m, &self.rules_text, threads)
+            });
+            let t = loaded
+                .as_ref()
+                .map_err(|what| Error::format(wdl_path(&self.dir, *m), what.clone()))?;
+            tables += 1;
+            bytes += t.bytes();
+        }
+        Ok((tables, bytes))
+    }
+
+    /// Win, draw or loss for the side to move of `pos`, from the
+    /// win/draw/loss table of its material when present (loaded whole on
+    /// first use; a probe is then a direct index into 2-bit values, with no
+    /// lock or allocation), else from its distance table; `None` when
+    /// neither covers it. A position with a capture pending is answered
+    /// from its captures.
+    ///
+    /// # Errors
+    ///
+    /// When a needed table file cannot be read or is damaged.
+    #[inline]
+    pub fn probe_wdl(&self, pos: &Position) -> Result<Option<Wdl>, Error> {
+        Ok(self.probe_wdl_kind(pos)?.map(|(w, _)| w))
+    }
+
+    /// [`Tablebase::probe_wdl`] with the kind of table that answered.
+    fn probe_wdl_kind(&self, pos: &Position) -> Result<Option<(Wdl, Kind)>, Error> {
+        let m = Material::of(pos);
+        if m.us() == 0 {
+            return Ok(Some((Wdl::Loss, Kind::Wdl)));
+        }
+        let Some(slot) = slot_of(m).filter(|&s| self.wdl_present[s]) else {
+            return Ok(self.probe(pos)?.map(|v| (v.wdl, Kind::Distance)));
+        };
+        let table = self.wdl_table(slot, m)?;
+        if !is_stored(pos, &self.rules) {
+            let mut list = MoveList::new();
+            pos.generate_moves(&self.rules, &mut list);
+            let mut draw = false;
+            for mv in list.iter() {
+                match self.probe_wdl_kind(&pos.play_unchecked(mv))? {
+                    Some((Wdl::Loss, _)) => return Ok(Some((Wdl::Win, Kind::Wdl))),
+                    Some((Wdl::Draw, _)) => draw = true,
+                    Some((Wdl::Win, _)) => {}
+                    None => return Ok(None),
+                }
+            }
+            let w = if draw { Wdl::Draw } else { Wdl::Loss };
+            return Ok(Some((w, Kind::Wdl)));
+        }
+        let b = Board::normalized(pos);
+        if !Indexer::men_in_domain(b) {
+            return Ok(None);
+        }
+        let idx = table.indexer.index(table.indexer.canonical(b));
+        Ok(Some((wdl::to_wdl(table.get(idx)), Kind::Wdl)))
+    }
+
+    /// The value of `pos` with the kind of table that answered: from the
+    /// distance table when present (value and distance), else from the
+    /// win/draw/loss table; `None` when the tables do not cover it.
+    ///
+    /// # Errors
+    ///
+    /// When a needed table file cannot be read or is damaged.
+    pub fn probe_answer(&self, pos: &Position) -> Result<Option<Answer>, Error> {
+        let m = Material::of(pos);
+        if m.us() == 0 || self.has(m) {
+            return Ok(self.probe(pos)?.map(|v| Answer {
+                wdl: v.wdl,
+                distance: Some(v.distance),
+                kind: Kind::Distance,
+            }));
+        }
+        Ok(self.probe_wdl_kind(pos)?.map(|(wdl, kind)| Answer {
+            wdl,
+            distance: None,
+            kind,
+        }))
     }
 
     /// The most pieces of any present table.
@@ -222,6 +375,9 @@ impl Tablebase {
             }
             if data.info.material != m {
                 return Err(format!("the header says {}", data.info.material));
+            }
+            if data.info.kind != Kind::Distance {
+                return Err("not a distance table".to_string());
             }
             let indexer = Indexer::new(m);
             if indexer.size() != data.info.positions {
@@ -298,7 +454,7 @@ impl Tablebase {
 
     /// The stored code at `idx` of `table`.
     pub(crate) fn code_at(&self, table: &Table, idx: u64) -> Result<u16, String> {
-        if self.decoded {
+        if self.decoded && table.data.info.positions <= self.decode_limit {
             let codes = table
                 .decoded
                 .get_or_init(|| table.data.decode_all())
@@ -348,6 +504,23 @@ impl EndgameOracle for Tablebase {
             return None;
         }
         Tablebase::probe(self, pos).ok().flatten()
+    }
+
+    /// From the win/draw/loss table when present (a win or loss at
+    /// [`tama_search::WDL_DISTANCE`]), else from the distance table.
+    fn probe_in_search(&self, pos: &Position, rules: &Rules) -> Option<OracleValue> {
+        if *rules != self.rules {
+            return None;
+        }
+        if !self.has_kind(Material::of(pos), Kind::Wdl) {
+            return Tablebase::probe(self, pos).ok().flatten();
+        }
+        let wdl = self.probe_wdl(pos).ok().flatten()?;
+        let distance = match wdl {
+            Wdl::Draw => 0,
+            _ => tama_search::WDL_DISTANCE,
+        };
+        Some(OracleValue { wdl, distance })
     }
 
     fn name(&self) -> String {

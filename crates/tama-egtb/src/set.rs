@@ -109,6 +109,14 @@ impl EndgameOracle for TablebaseSet {
         EndgameOracle::probe(&**tb, pos, rules)
     }
 
+    fn probe_in_search(&self, pos: &Position, rules: &Rules) -> Option<OracleValue> {
+        let tb = self.tables.get(rules)?;
+        if pos.occupied().count() > tb.max_pieces() {
+            return None;
+        }
+        EndgameOracle::probe_in_search(&**tb, pos, rules)
+    }
+
     fn name(&self) -> String {
         format!(
             "egtb {} ({} rule sets)",
@@ -132,6 +140,7 @@ mod tests {
             threads: 1,
             stop: None,
             progress: None,
+            ..GenOptions::default()
         };
         generate(root.path(), &Rules::TURKISH, &Plan::new(2), None, &opts).expect("turkish");
         // A stray file and a directory that is no rules text are ignored.

@@ -8,10 +8,12 @@ use tama_core::{Color, MoveList, Rules};
 use tama_notation::{parse_rules, write_fen};
 use tama_search::{OracleValue, Wdl};
 
-use crate::file::{TableData, TableInfo};
+use crate::file::{Kind, TableData, TableInfo};
+use crate::index::Indexer;
 use crate::par::for_chunks;
 use crate::probe::{is_stored, Tablebase, EXTENSION};
 use crate::value::{decode, Best};
+use crate::wdl::{compare_with_distance, to_wdl};
 use crate::{Error, Material};
 
 /// A stored value that its successors contradict.
@@ -48,6 +50,8 @@ pub struct FileCheck {
     pub path: PathBuf,
     /// The material, from its name.
     pub material: Material,
+    /// The kind of file, from its extension.
+    pub kind: Kind,
     /// The verdict.
     pub verdict: Verdict,
 }
@@ -159,7 +163,7 @@ pub fn table_dirs(root: &Path) -> Result<Vec<(PathBuf, Rules)>, Error> {
         }
         // The rules come from the first readable header.
         let mut rules = None;
-        for (path, _) in files {
+        for (path, _, _) in files {
             if let Ok(t) = TableData::read(&path) {
                 let r = parse_rules(&t.info.rules)
                     .map_err(|e| Error::format(&path, format!("rules in header: {e}")))?;
@@ -175,25 +179,62 @@ pub fn table_dirs(root: &Path) -> Result<Vec<(PathBuf, Rules)>, Error> {
     Ok(out)
 }
 
-/// The table files of one directory with their materials, sorted by
-/// material.
-fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material)>, Error> {
+/// The table files of one directory with their materials and kinds,
+/// sorted by material, the distance file first.
+fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material, Kind)>, Error> {
     let mut out = Vec::new();
     for e in fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
         let path = e.map_err(|e| Error::io(dir, e))?.path();
-        if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) {
-            continue;
-        }
+        let kind = match path.extension().and_then(|e| e.to_str()) {
+            Some(EXTENSION) => Kind::Distance,
+            Some(x) if x == Kind::Wdl.extension() => Kind::Wdl,
+            _ => continue,
+        };
         if let Some(m) = path
             .file_stem()
             .and_then(|s| s.to_str())
             .and_then(|s| s.parse().ok())
         {
-            out.push((path, m));
+            out.push((path, m, kind));
         }
     }
-    out.sort_by_key(|(_, m): &(PathBuf, Material)| (m.pieces(), *m));
+    out.sort_by_key(|&(_, m, k): &(PathBuf, Material, Kind)| (m.pieces(), m, k));
     Ok(out)
+}
+
+/// Checks a win/draw/loss file against the distance file of its material
+/// in the same directory, entry by entry (the distance file's own check is
+/// [`verify_table`]).
+///
+/// # Errors
+///
+/// When either file cannot be read or is damaged, or the distance file is
+/// missing.
+pub fn verify_wdl(dir: &Path, m: Material, threads: usize) -> Result<Verdict, Error> {
+    let wdl_file = crate::wdl_path(dir, m);
+    let distance_file = crate::table_path(dir, m);
+    if !distance_file.exists() {
+        return Err(Error::format(
+            &wdl_file,
+            "no distance table to check it against",
+        ));
+    }
+    Ok(
+        match compare_with_distance(&wdl_file, &distance_file, threads)? {
+            None => Verdict::Sound {
+                positions: Indexer::new(m).size(),
+            },
+            Some((index, v, code)) => Verdict::Wrong(Mismatch {
+                index,
+                fen: write_fen(&Indexer::new(m).board(index).position()),
+                stored: OracleValue {
+                    wdl: to_wdl(v),
+                    distance: 0,
+                },
+                expected: Some(decode(code)),
+            }),
+        },
+    )
 }
 
 /// Checks every table under `root` (see [`table_dirs`]): checksums and
@@ -208,20 +249,41 @@ pub fn verify_dir(
     threads: usize,
     each: &mut dyn FnMut(&FileCheck),
 ) -> Result<Vec<FileCheck>, Error> {
+    verify_only(root, threads, None, each)
+}
+
+/// [`verify_dir`] for the files of the units of `only` (every file with
+/// `None`): what a job that solved one unit checks.
+///
+/// # Errors
+///
+/// When `root` cannot be listed.
+pub fn verify_only(
+    root: &Path,
+    threads: usize,
+    only: Option<&[Material]>,
+    each: &mut dyn FnMut(&FileCheck),
+) -> Result<Vec<FileCheck>, Error> {
     let mut out = Vec::new();
     for (dir, rules) in table_dirs(root)? {
-        for (path, material) in table_files(&dir)? {
+        for (path, material, kind) in table_files(&dir)? {
+            if only.is_some_and(|o| !o.iter().any(|m| m.unit() == material.unit())) {
+                continue;
+            }
             // A fresh set per table: every table it reaches is decompressed
             // whole, and dropped after.
-            let verdict = match Tablebase::open_decoded(&dir, &rules)
-                .and_then(|tb| verify_table(&tb, material, threads))
-            {
+            let verdict = match match kind {
+                Kind::Distance => Tablebase::open_decoded(&dir, &rules)
+                    .and_then(|tb| verify_table(&tb, material, threads)),
+                Kind::Wdl => verify_wdl(&dir, material, threads),
+            } {
                 Ok(v) => v,
                 Err(e) => Verdict::Damaged(e.to_string()),
             };
             let check = FileCheck {
                 path,
                 material,
+                kind,
                 verdict,
             };
             each(&check);
@@ -253,7 +315,7 @@ pub fn stats_dir(root: &Path) -> Result<Vec<TableStats>, Error> {
     let mut out = Vec::new();
     for (dir, rules) in table_dirs(root)? {
         let tb = Tablebase::open_exact(&dir, &rules)?;
-        for (path, m) in table_files(&dir)? {
+        for (path, m, _) in table_files(&dir)? {
             let data = TableData::read(&path)?;
             let info = data.info.clone();
             let longest_win_fen = tb
@@ -316,14 +378,18 @@ mod tests {
             }
             v => panic!("{v:?}"),
         }
-        // Only that table fails: no 2-piece table depends on another (a
-        // capture ends the game).
+        // Only that table fails, and its win/draw/loss file (made from the
+        // right value) disagrees with it at the same entry: no 2-piece
+        // table depends on another (a capture ends the game).
         let checks = verify_dir(tmp.path(), 1, &mut |_| {}).unwrap();
         let wrong: Vec<_> = checks
             .iter()
             .filter(|c| !matches!(c.verdict, Verdict::Sound { .. }))
             .collect();
-        assert_eq!(wrong.len(), 1, "{wrong:?}");
-        assert_eq!(wrong[0].material, m);
+        assert_eq!(wrong.len(), 2, "{wrong:?}");
+        for w in &wrong {
+            assert_eq!(w.material, m);
+            assert!(matches!(&w.verdict, Verdict::Wrong(x) if x.index == at as u64));
+        }
     }
 }

@@ -8,8 +8,8 @@ use std::sync::{Mutex, OnceLock};
 
 use tama_core::{Bitboard, Color, Position, Rules, Setup};
 use tama_egtb::{
-    generate, table_path, verify_dir, Error, GenOptions, Material, Plan, Progress, Tablebase,
-    Verdict, Wdl,
+    generate, table_path, verify_dir, Error, GenOptions, Layout, Material, Plan, Progress,
+    Tablebase, Verdict, Wdl,
 };
 use tama_notation::write_fen;
 
@@ -277,7 +277,8 @@ fn orthogonal_man_against_two_kings_agrees_with_brute_force() {
 fn every_table_passes_verification() {
     for rules in [Rules::ARMENIAN, Rules::TURKISH] {
         let checks = verify_dir(tables(rules), 2, &mut |_| {}).unwrap();
-        assert_eq!(checks.len(), 2 + 4 + 10, "{rules:?}");
+        // Each table twice: its distance file and its win/draw/loss file.
+        assert_eq!(checks.len(), 2 * (2 + 4 + 10), "{rules:?}");
         for c in checks {
             assert!(matches!(c.verdict, Verdict::Sound { .. }), "{c:?}");
         }
@@ -310,9 +311,10 @@ fn verification_fails_on_a_flipped_byte() {
         .iter()
         .filter(|c| !matches!(c.verdict, Verdict::Sound { .. }))
         .collect();
-    // The damaged file, and the other table of its unit, whose quiet moves
-    // lead into it; both messages name the damaged file.
-    assert_eq!(bad.len(), 2, "{bad:?}");
+    // The damaged file, the other table of its unit, whose quiet moves
+    // lead into it, and its win/draw/loss file, checked against it; every
+    // message names the damaged file.
+    assert_eq!(bad.len(), 3, "{bad:?}");
     for c in &bad {
         let Verdict::Damaged(what) = &c.verdict else {
             panic!("{c:?}")
@@ -351,7 +353,58 @@ fn regenerating_gives_identical_bytes_with_any_thread_count() {
         );
         n += 1;
     }
-    assert_eq!(n, 16);
+    assert_eq!(n, 32);
+}
+
+/// The 2-byte working state gives the files of the 8-byte one: every
+/// table up to 3 pieces of both presets, and the 4-piece `KKvKK`. The
+/// wide run also reads its dependencies block by block (a decode limit
+/// of 0), as generation does for tables over the limit.
+#[test]
+fn the_packed_layout_gives_the_files_of_the_wide_one() {
+    for rules in [Rules::ARMENIAN, Rules::TURKISH] {
+        let tmp = tempfile::tempdir().unwrap();
+        let wide = GenOptions {
+            threads: 2,
+            layout: Layout::Wide,
+            decode_limit: Some(0),
+            ..GenOptions::default()
+        };
+        generate(tmp.path(), &rules, &Plan::new(3), None, &wide).unwrap();
+        let mut n = 0;
+        for e in std::fs::read_dir(files(rules)).unwrap() {
+            let p = e.unwrap().path();
+            let other = tmp
+                .path()
+                .join(tama_notation::write_rules(&rules))
+                .join(p.file_name().unwrap());
+            assert!(
+                std::fs::read(&p).unwrap() == std::fs::read(&other).unwrap(),
+                "{p:?}"
+            );
+            n += 1;
+        }
+        assert_eq!(n, 32);
+        if rules == Rules::ARMENIAN {
+            let only = ["KKvKK".parse().unwrap()];
+            let packed = tempfile::tempdir().unwrap();
+            for (dir, layout) in [(tmp.path(), Layout::Wide), (packed.path(), Layout::Packed)] {
+                let o = GenOptions {
+                    threads: 2,
+                    layout,
+                    ..GenOptions::default()
+                };
+                generate(dir, &rules, &Plan::new(3), None, &o).unwrap();
+                generate(dir, &rules, &Plan::new(4), Some(&only), &o).unwrap();
+            }
+            for ext in ["egtb", "wdl"] {
+                let name = format!("armenian/KKvKK.{ext}");
+                let a = std::fs::read(tmp.path().join(&name)).unwrap();
+                let b = std::fs::read(packed.path().join(&name)).unwrap();
+                assert!(a == b, "{name}");
+            }
+        }
+    }
 }
 
 #[test]
@@ -373,6 +426,7 @@ fn an_interrupted_run_leaves_no_finished_looking_file_and_resumes() {
         threads: 2,
         stop: Some(&stop),
         progress: Some(&progress),
+        ..GenOptions::default()
     };
     let err = generate(tmp.path(), &Rules::ARMENIAN, &Plan::new(3), None, &o).unwrap_err();
     assert!(matches!(err, Error::Interrupted), "{err}");
@@ -383,7 +437,8 @@ fn an_interrupted_run_leaves_no_finished_looking_file_and_resumes() {
     }
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
-        assert_eq!(p.extension().unwrap(), "egtb", "left behind: {p:?}");
+        let ext = p.extension().unwrap();
+        assert!(ext == "egtb" || ext == "wdl", "left behind: {p:?}");
     }
     // A second run skips the finished units and completes the rest.
     let skipped = Mutex::new(Vec::new());
@@ -396,6 +451,7 @@ fn an_interrupted_run_leaves_no_finished_looking_file_and_resumes() {
         threads: 2,
         stop: None,
         progress: Some(&progress),
+        ..GenOptions::default()
     };
     generate(tmp.path(), &Rules::ARMENIAN, &Plan::new(3), None, &o).unwrap();
     assert_eq!(skipped.lock().unwrap().len(), 3);

@@ -112,7 +112,7 @@ mod worker;
 pub use engine::{Engine, EngineConfig, StopHandle, MAX_DEPTH};
 pub use eval::{EvalOptions, Evaluator};
 pub use limits::{Clock, Limits};
-pub use oracle::{EndgameOracle, Oracle, OracleValue, Wdl};
+pub use oracle::{EndgameOracle, Oracle, OracleValue, Wdl, WDL_DISTANCE};
 pub use params::SearchOptions;
 pub use report::{BestMove, Info, InfoKind, Line, SearchResult};
 pub use score::{Score, ScoreKind, MAX_PLY};

@@ -27,6 +27,10 @@
 //!   keeps a draw) without searching, unless the limits say `infinite`. So
 //!   a perfect oracle makes it convert every won position and hold every
 //!   drawn one.
+//! - **Interior nodes ask [`EndgameOracle::probe_in_search`]**, the root
+//!   [`EndgameOracle::probe`]: an oracle may answer the search from
+//!   smaller win/draw/loss tables (a win at [`WDL_DISTANCE`]) and the root
+//!   from distance tables, which convert.
 //! - **Reports**: [`BestMove::tb`](crate::BestMove::tb),
 //!   [`Line::tb`](crate::Line::tb) and [`Info::tb`](crate::Info::tb) carry
 //!   the oracle's value of a root move when it has one, and `tbhits` counts
@@ -124,6 +128,11 @@ impl OracleValue {
     }
 }
 
+/// The distance of a win or loss known without its length (see
+/// [`EndgameOracle::probe_in_search`]): longer than any win an endgame
+/// table counts, shorter than the search's horizon of 4,095 plies.
+pub const WDL_DISTANCE: u32 = 2048;
+
 /// A source of exact endgame values.
 ///
 /// Implementations must be cheap to call from many threads at once.
@@ -135,6 +144,16 @@ pub trait EndgameOracle: Send + Sync {
     /// The value of `pos` under `rules` for the side to move, or `None`
     /// when the position is not covered.
     fn probe(&self, pos: &Position, rules: &Rules) -> Option<OracleValue>;
+
+    /// The value of `pos` for an interior node of the search, where only
+    /// win, draw or loss matters and speed does: by default
+    /// [`EndgameOracle::probe`]. An oracle that knows only win, draw or
+    /// loss there (win/draw/loss tablebases) answers a win or loss with
+    /// the distance [`WDL_DISTANCE`], so that the search prefers the
+    /// nearest such node and any win it counts exactly.
+    fn probe_in_search(&self, pos: &Position, rules: &Rules) -> Option<OracleValue> {
+        self.probe(pos, rules)
+    }
 
     /// A short description for logs (e.g. the tablebase directory).
     fn name(&self) -> String {

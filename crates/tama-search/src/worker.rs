@@ -289,7 +289,7 @@ impl Worker {
         if pos.occupied().count() > ctx.oracle_pieces || pos.has_capture() {
             return None;
         }
-        let value = oracle.probe(pos, &ctx.rules)?;
+        let value = oracle.probe_in_search(pos, &ctx.rules)?;
         self.tb_hits += 1;
         Some(value.raw_score(ply))
     }

@@ -8,8 +8,8 @@ use std::time::Instant;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use tama_egtb::{
-    generate, stats_dir, verify_dir, GenOptions, Material, OracleValue, Plan, Progress, Tablebase,
-    Verdict, Wdl,
+    generate, stats_dir, verify_only, Answer, GenOptions, Kind, Layout, Material, OracleValue,
+    Plan, Progress, Tablebase, Verdict, Wdl,
 };
 use tama_notation::movetext::write_move;
 use tama_notation::{write_fen, write_rules};
@@ -40,7 +40,8 @@ pub enum EgtbCommand {
     /// The value of a position and of every legal move (exit code 1 when
     /// the position is not in the tables).
     Probe(ProbeArgs),
-    /// Check every stored value against its successors, and every checksum.
+    /// Check every checksum, every stored distance against its successors,
+    /// and every win/draw/loss file against its distance file.
     Verify(VerifyArgs),
     /// Positions, wins, draws, losses and the longest win of each table.
     Stats(StatsArgs),
@@ -68,6 +69,14 @@ pub struct GenArgs {
     /// must exist.
     #[arg(long, value_name = "SIGNATURE", num_args = 1..)]
     pub only: Vec<String>,
+    /// Write only the distance tables (`.egtb`), not the win/draw/loss
+    /// tables (`.wdl`) the search probes.
+    #[arg(long)]
+    pub distance_only: bool,
+    /// The generator's working state: `packed` (2 bytes an entry) or
+    /// `wide` (8 bytes, the former layout); the files are the same.
+    #[arg(long, value_name = "LAYOUT", default_value = "packed", value_parser = ["packed", "wide"])]
+    pub layout: String,
 }
 
 /// `tama egtb probe`.
@@ -95,6 +104,9 @@ pub struct VerifyArgs {
     /// Print one JSON object per file.
     #[arg(long)]
     pub json: bool,
+    /// Check only the files of these materials' units (e.g. `KKMMvKM`).
+    #[arg(long, value_name = "SIGNATURE", num_args = 1..)]
+    pub only: Vec<String>,
 }
 
 /// `tama egtb stats`.
@@ -157,16 +169,19 @@ fn value_json(v: Option<OracleValue>) -> serde_json::Value {
     }
 }
 
-fn run_gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write, term: Terminal) -> CmdResult {
-    let rules = parse_rules_arg(args.rules.as_deref())?;
-    let only: Vec<Material> = args
-        .only
-        .iter()
+/// The materials of `--only`.
+fn parse_only(only: &[String]) -> Result<Vec<Material>, CliError> {
+    only.iter()
         .map(|s| {
             s.parse::<Material>()
                 .map_err(|e| CliError::usage(format!("--only: {e}")))
         })
-        .collect::<Result<_, _>>()?;
+        .collect()
+}
+
+fn run_gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write, term: Terminal) -> CmdResult {
+    let rules = parse_rules_arg(args.rules.as_deref())?;
+    let only = parse_only(&args.only)?;
     for m in &only {
         if m.pieces() > args.pieces {
             return Err(CliError::usage(format!(
@@ -243,13 +258,22 @@ fn run_gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write, term: Termi
                         .elapsed()
                         .as_secs_f64();
                     let line = format!(
-                        "{}: {} positions, {} plies, {} bytes, {:.2} s",
-                        r.unit, r.positions, r.levels, r.bytes, secs
+                        "{}: {} positions, {} plies, {} bytes, {} bytes win/draw/loss, {:.2} s",
+                        r.unit, r.positions, r.levels, r.bytes, r.wdl_bytes, secs
                     );
                     if !live {
                         relay.line(&line);
                     }
                     lines.lock().unwrap_or_else(|e| e.into_inner()).push(line);
+                }
+                Progress::Converted { unit, bytes } => {
+                    overall.inc(1);
+                    lines
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(format!(
+                        "{unit}: win/draw/loss files made from the distance files, {bytes} bytes"
+                    ));
                 }
                 Progress::Skipped(unit) => {
                     overall.inc(1);
@@ -264,6 +288,13 @@ fn run_gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write, term: Termi
             threads: args.threads as usize,
             stop: None,
             progress: Some(&progress),
+            distance_only: args.distance_only,
+            layout: if args.layout == "wide" {
+                Layout::Wide
+            } else {
+                Layout::Packed
+            },
+            decode_limit: None,
         };
         let result = generate(
             &args.dir,
@@ -294,20 +325,84 @@ fn run_gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write, term: Termi
     Ok(EXIT_OK)
 }
 
+/// Answer text: `win in 7 (distance table)`, `win (win/draw/loss
+/// table)`, `not in the tables`.
+fn answer_text(a: Option<Answer>) -> String {
+    match a {
+        None => value_text(None),
+        Some(a) => {
+            let value = match a.distance {
+                Some(distance) => value_text(Some(OracleValue {
+                    wdl: a.wdl,
+                    distance,
+                })),
+                None => wdl_word(a.wdl).to_string(),
+            };
+            format!("{value} ({})", kind_text(a.kind))
+        }
+    }
+}
+
+fn wdl_word(w: Wdl) -> &'static str {
+    match w {
+        Wdl::Win => "win",
+        Wdl::Draw => "draw",
+        Wdl::Loss => "loss",
+    }
+}
+
+fn kind_text(k: Kind) -> &'static str {
+    match k {
+        Kind::Distance => "distance table",
+        Kind::Wdl => "win/draw/loss table",
+    }
+}
+
+fn answer_json(a: Option<Answer>) -> serde_json::Value {
+    match a {
+        None => json!(null),
+        Some(a) => json!({
+            "wdl": wdl_word(a.wdl),
+            "distance": a.distance,
+            "kind": a.kind.name(),
+        }),
+    }
+}
+
+/// The answer for the side that made the move into a position.
+fn for_mover(a: Answer) -> Answer {
+    Answer {
+        wdl: a.wdl.flip(),
+        distance: a
+            .distance
+            .map(|d| if a.wdl == Wdl::Draw { 0 } else { d + 1 }),
+        kind: a.kind,
+    }
+}
+
 fn run_probe(args: &ProbeArgs, out: &mut dyn Write) -> CmdResult {
     let pos = args.position.position()?;
     let rules = args.position.rules()?;
     let tb = Tablebase::open(&args.dir, &rules).map_err(egtb_error)?;
-    let value = tb.probe(&pos).map_err(egtb_error)?;
-    let mut moves = tb.probe_moves(&pos).map_err(egtb_error)?;
+    let value = tb.probe_answer(&pos).map_err(egtb_error)?;
+    let mut moves = Vec::new();
+    for mv in pos.legal_moves(&rules).iter() {
+        let child = tb
+            .probe_answer(&pos.play_unchecked(mv))
+            .map_err(egtb_error)?;
+        moves.push((*mv, child));
+    }
     // Best first: the mover wants the child lost soonest, then drawn, then
-    // won latest.
+    // won latest (a win/draw/loss answer counts as the farthest).
     moves.sort_by_key(|(_, v)| match v {
-        Some(v) => match v.wdl {
-            Wdl::Loss => (0, i64::from(v.distance)),
-            Wdl::Draw => (1, 0),
-            Wdl::Win => (2, -i64::from(v.distance)),
-        },
+        Some(v) => {
+            let d = i64::from(v.distance.unwrap_or(u32::MAX));
+            match v.wdl {
+                Wdl::Loss => (0, d),
+                Wdl::Draw => (1, 0),
+                Wdl::Win => (2, -d),
+            }
+        }
         None => (3, 0),
     });
     if args.json {
@@ -316,34 +411,31 @@ fn run_probe(args: &ProbeArgs, out: &mut dyn Write) -> CmdResult {
             .map(|(mv, v)| {
                 json!({
                     "move": write_move(&pos, &rules, mv),
-                    "value": value_json(*v),
+                    "value": answer_json(*v),
                 })
             })
             .collect();
         let mut obj = json!({
             "fen": write_fen(&pos),
             "rules": write_rules(&rules),
-            "value": value_json(value),
+            "value": answer_json(value),
             "moves": list,
         });
         if let Some(v) = value {
-            obj["tb"] = json!(value_json(Some(v))["wdl"]);
+            obj["tb"] = json!(wdl_word(v.wdl));
             obj["distance"] = json!(v.distance);
+            obj["kind"] = json!(v.kind.name());
         }
         write_json(out, &obj)?;
     } else {
-        writeln!(out, "{}: {}", write_fen(&pos), value_text(value))?;
+        writeln!(out, "{}: {}", write_fen(&pos), answer_text(value))?;
         for (mv, v) in &moves {
             // The child's value is for the opponent; show it for the mover.
-            let mover = v.map(|v| OracleValue {
-                wdl: v.wdl.flip(),
-                distance: v.distance + 1,
-            });
             writeln!(
                 out,
                 "  {:<14} {}",
                 write_move(&pos, &rules, mv),
-                value_text(mover)
+                answer_text(v.map(for_mover))
             )?;
         }
     }
@@ -357,7 +449,9 @@ fn run_probe(args: &ProbeArgs, out: &mut dyn Write) -> CmdResult {
 fn run_verify(args: &VerifyArgs, out: &mut dyn Write) -> CmdResult {
     let mut failed = Vec::new();
     let mut write_err = None;
-    let checks = verify_dir(&args.dir, args.threads as usize, &mut |c| {
+    let only = parse_only(&args.only)?;
+    let only = (!only.is_empty()).then_some(&only[..]);
+    let checks = verify_only(&args.dir, args.threads as usize, only, &mut |c| {
         let line = match &c.verdict {
             Verdict::Sound { positions } => {
                 if args.json {
@@ -433,6 +527,7 @@ fn run_stats(args: &StatsArgs, out: &mut dyn Write) -> CmdResult {
                 json!({
                     "rules": s.info.rules,
                     "material": s.info.material.to_string(),
+                    "kind": s.info.kind.name(),
                     "positions": s.info.positions,
                     "wins": s.info.wins,
                     "draws": s.info.draws,
@@ -448,16 +543,17 @@ fn run_stats(args: &StatsArgs, out: &mut dyn Write) -> CmdResult {
     }
     writeln!(
         out,
-        "{:<22} {:<8} {:>10} {:>7} {:>7} {:>7} {:>8} {:>9}  example of the longest win",
-        "rules", "table", "positions", "win%", "draw%", "loss%", "longest", "bytes"
+        "{:<22} {:<8} {:<8} {:>10} {:>7} {:>7} {:>7} {:>8} {:>9}  example of the longest win",
+        "rules", "table", "kind", "positions", "win%", "draw%", "loss%", "longest", "bytes"
     )?;
     for s in &stats {
         let pct = |n: u64| 100.0 * n as f64 / s.info.positions.max(1) as f64;
         writeln!(
             out,
-            "{:<22} {:<8} {:>10} {:>7.2} {:>7.2} {:>7.2} {:>8} {:>9}  {}",
+            "{:<22} {:<8} {:<8} {:>10} {:>7.2} {:>7.2} {:>7.2} {:>8} {:>9}  {}",
             s.info.rules,
             s.info.material.to_string(),
+            s.info.kind.name(),
             s.info.positions,
             pct(s.info.wins),
             pct(s.info.draws),
@@ -481,6 +577,7 @@ fn run_plan(args: &PlanArgs, out: &mut dyn Write) -> CmdResult {
                     .map(|u| {
                         json!({
                             "unit": u.to_string(),
+                            "entries": u.entries(),
                             "tables": u.members().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
                             "depends_on": plan.dependencies[u].iter().map(|d| d.to_string()).collect::<Vec<_>>(),
                         })
@@ -565,9 +662,12 @@ mod tests {
         let (code, out, _) = tama(&["probe", "--dir", dir, "--fen", "W:WKd1,Ka3:BKa1"]);
         assert_eq!(code, 0);
         let first = out.lines().next().expect("a line");
-        assert_eq!(first, "W:WKd1,Ka3:BKa1: win in 13");
+        assert_eq!(first, "W:WKd1,Ka3:BKa1: win in 13 (distance table)");
         assert!(
-            out.lines().nth(1).expect("moves").ends_with("win in 13"),
+            out.lines()
+                .nth(1)
+                .expect("moves")
+                .ends_with("win in 13 (distance table)"),
             "{out}"
         );
         let (code, out, _) = tama(&["probe", "--dir", dir, "--fen", "W:WKd1,Ka3:BKa1", "--json"]);
@@ -575,6 +675,7 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&out).expect("json");
         assert_eq!(v["tb"], "win");
         assert_eq!(v["distance"], 13);
+        assert_eq!(v["kind"], "distance");
         assert_eq!(v["value"]["wdl"], "win");
         // The child values are for the opponent: the best move leaves a
         // loss in 12.
@@ -588,11 +689,13 @@ mod tests {
 
         let (code, out, err) = tama(&["verify", "--dir", dir, "--threads", "2"]);
         assert_eq!(code, 0, "{err}");
+        // 16 distance files and 16 win/draw/loss files.
         assert_eq!(
             out.lines().filter(|l| l.starts_with("ok ")).count(),
-            16,
+            32,
             "{out}"
         );
+        assert!(out.contains("KMvK.wdl"), "{out}");
 
         let (code, out, _) = tama(&["stats", "--dir", dir]);
         assert_eq!(code, 0);
@@ -604,7 +707,10 @@ mod tests {
         let (code, out, _) = tama(&["stats", "--dir", dir, "--json"]);
         assert_eq!(code, 0);
         let v: serde_json::Value = serde_json::from_str(&out).expect("json");
-        assert_eq!(v.as_array().map(Vec::len), Some(16));
+        // Each table's two files.
+        assert_eq!(v.as_array().map(Vec::len), Some(32));
+        assert_eq!(v[0]["kind"], "distance");
+        assert_eq!(v[1]["kind"], "wdl");
 
         // Damage one file: verify fails with exit 1 naming it.
         let file = tmp.path().join("armenian").join("MMvM.egtb");
@@ -615,7 +721,7 @@ mod tests {
         let (code, _, err) = tama(&["verify", "--dir", dir]);
         assert_eq!(code, 1);
         assert!(
-            err.starts_with("error: 2 of 16 tables failed") && err.contains("MMvM.egtb"),
+            err.starts_with("error: 3 of 32 tables failed") && err.contains("MMvM.egtb"),
             "{err}"
         );
         assert_eq!(err.lines().count(), 1);
@@ -625,6 +731,65 @@ mod tests {
         assert!(out.contains("solved 1 tables"), "{out}");
         let (code, _, _) = tama(&["verify", "--dir", dir]);
         assert_eq!(code, 0);
+    }
+
+    #[test]
+    fn probe_says_which_kind_of_table_answered() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().to_str().expect("utf-8 path");
+        let (code, _, err) = gen(tmp.path(), "turkish", "3");
+        assert_eq!(code, 0, "{err}");
+        // Only the win/draw/loss files left: they answer, without a
+        // distance.
+        let sub = tmp.path().join("turkish");
+        for e in std::fs::read_dir(&sub).expect("list") {
+            let p = e.expect("entry").path();
+            if p.extension().is_some_and(|x| x == "egtb") {
+                std::fs::remove_file(p).expect("remove");
+            }
+        }
+        let args = [
+            "probe",
+            "--dir",
+            dir,
+            "--rules",
+            "turkish",
+            "--fen",
+            "W:WKd4,Ke4:Ba7",
+        ];
+        let (code, out, _) = tama(&args);
+        assert_eq!(code, 0, "{out}");
+        assert!(
+            out.lines()
+                .next()
+                .expect("a line")
+                .ends_with(": win (win/draw/loss table)"),
+            "{out}"
+        );
+        let mut json_args = args.to_vec();
+        json_args.push("--json");
+        let (code, out, _) = tama(&json_args);
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(v["kind"], "wdl");
+        assert_eq!(v["tb"], "win");
+        assert_eq!(v["distance"], serde_json::Value::Null);
+        // Four pieces: not covered.
+        let (code, out, _) = tama(&[
+            "probe",
+            "--dir",
+            dir,
+            "--rules",
+            "turkish",
+            "--fen",
+            "W:WKd4,Ke4:Ba7,Kh8",
+        ]);
+        assert_eq!(code, 1);
+        assert!(out.contains("not in the tables"), "{out}");
+        // verify: a win/draw/loss file without its distance file fails.
+        let (code, _, err) = tama(&["verify", "--dir", dir]);
+        assert_eq!(code, 1);
+        assert!(err.contains("no distance table"), "{err}");
     }
 
     #[test]

@@ -1,0 +1,393 @@
+//! Win/draw/loss tables: 2 bits a position, made from the distance
+//! tables, probed from memory.
+//!
+//! A distance table's codes (skipped entries already filled with a
+//! neighbour's code, see [`crate::file::fill_skipped`]) map entry by entry
+//! to win, draw or loss, so a win/draw/loss file made while solving and one
+//! made later from the distance file are the same bytes, and checking one
+//! against the other covers every entry, the skipped ones included.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use tama_search::Wdl;
+
+use crate::file::{encode_wdl, write_atomically, Kind, TableData, TableInfo};
+use crate::index::Indexer;
+use crate::par::for_chunks;
+use crate::{Error, Material};
+
+/// The 2-bit value of a draw.
+pub(crate) const DRAW: u8 = 0;
+/// The 2-bit value of a win for the side to move.
+pub(crate) const WIN: u8 = 1;
+/// The 2-bit value of a loss for the side to move.
+pub(crate) const LOSS: u8 = 2;
+
+/// The 2-bit value of a distance code (`0` draw, odd win, even loss).
+#[inline]
+pub(crate) fn of_code(code: u16) -> u8 {
+    if code == 0 {
+        DRAW
+    } else if code % 2 == 1 {
+        WIN
+    } else {
+        LOSS
+    }
+}
+
+/// The value of a 2-bit value (`3` never passes [`TableData::decode_wdl`]).
+#[inline]
+pub(crate) fn to_wdl(v: u8) -> Wdl {
+    match v {
+        WIN => Wdl::Win,
+        LOSS => Wdl::Loss,
+        _ => Wdl::Draw,
+    }
+}
+
+/// Distance codes packed 2 bits each, four a byte, lowest bits first.
+pub(crate) fn pack(codes: &[u16]) -> Vec<u8> {
+    codes
+        .chunks(4)
+        .map(|q| {
+            q.iter()
+                .enumerate()
+                .fold(0u8, |b, (k, &c)| b | of_code(c) << (2 * k))
+        })
+        .collect()
+}
+
+/// The file of `material`'s win/draw/loss table in a rules directory.
+pub fn wdl_path(rules_dir: &Path, material: Material) -> PathBuf {
+    rules_dir.join(format!("{material}.{}", Kind::Wdl.extension()))
+}
+
+/// Writes the win/draw/loss file of a table from its distance codes
+/// (filled, as written to the distance file) and its header; the bytes
+/// written.
+pub(crate) fn write_wdl(
+    dir: &Path,
+    info: &TableInfo,
+    codes: &[u16],
+    threads: usize,
+    stop: Option<&AtomicBool>,
+) -> Result<u64, Error> {
+    let info = TableInfo {
+        kind: Kind::Wdl,
+        ..info.clone()
+    };
+    let bytes = encode_wdl(&info, &pack(codes), threads);
+    write_atomically(&wdl_path(dir, info.material), &bytes, stop)?;
+    Ok(bytes.len() as u64)
+}
+
+/// Makes `material`'s win/draw/loss file from its distance file in `dir`;
+/// the bytes written.
+///
+/// # Errors
+///
+/// When the distance file is missing or damaged, or the new file cannot be
+/// written.
+pub fn wdl_from_distance(dir: &Path, material: Material, threads: usize) -> Result<u64, Error> {
+    let path = crate::table_path(dir, material);
+    let data = TableData::read(&path)?;
+    if data.info.kind != Kind::Distance {
+        return Err(Error::format(&path, "not a distance table"));
+    }
+    let codes = data
+        .decode_all()
+        .map_err(|w| Error::format(&path, w))?
+        .to_vec();
+    write_wdl(dir, &data.info, &codes, threads, None)
+}
+
+/// One win/draw/loss table in memory: 2 bits an entry, indexed directly.
+pub(crate) struct WdlTable {
+    pub indexer: Indexer,
+    packed: Vec<u8>,
+}
+
+impl WdlTable {
+    /// Reads, checks and decompresses `material`'s file.
+    pub fn load(
+        path: &Path,
+        material: Material,
+        rules: &str,
+        threads: usize,
+    ) -> Result<WdlTable, String> {
+        let data = TableData::read(path).map_err(|e| match e {
+            Error::Format { what, .. } => what,
+            Error::Io { source, .. } => source.to_string(),
+            other => other.to_string(),
+        })?;
+        if data.info.kind != Kind::Wdl {
+            return Err("not a win/draw/loss table".to_string());
+        }
+        if data.info.rules != rules {
+            return Err(format!(
+                "the table is for rules `{}`, not `{rules}`",
+                data.info.rules
+            ));
+        }
+        if data.info.material != material {
+            return Err(format!("the header says {}", data.info.material));
+        }
+        let indexer = Indexer::new(material);
+        if indexer.size() != data.info.positions {
+            return Err("wrong number of positions".to_string());
+        }
+        let packed = data.decode_wdl(threads)?;
+        Ok(WdlTable { indexer, packed })
+    }
+
+    /// The 2-bit value at `idx` (below the table's size).
+    #[inline]
+    pub fn get(&self, idx: u64) -> u8 {
+        (self.packed[(idx >> 2) as usize] >> ((idx & 3) * 2)) & 3
+    }
+
+    /// Bytes of memory the values take.
+    pub fn bytes(&self) -> usize {
+        self.packed.len()
+    }
+}
+
+/// The first entry where a win/draw/loss table and the distance table of
+/// the same material disagree: its index, the 2-bit value and the distance
+/// code. `Ok(None)` when they agree everywhere.
+pub(crate) fn compare_with_distance(
+    wdl_file: &Path,
+    distance_file: &Path,
+    threads: usize,
+) -> Result<Option<(u64, u8, u16)>, Error> {
+    let w = TableData::read(wdl_file)?;
+    let d = TableData::read(distance_file)?;
+    if w.info.kind != Kind::Wdl {
+        return Err(Error::format(wdl_file, "not a win/draw/loss table"));
+    }
+    if d.info.kind != Kind::Distance {
+        return Err(Error::format(distance_file, "not a distance table"));
+    }
+    let same = TableInfo {
+        kind: Kind::Distance,
+        ..w.info.clone()
+    };
+    if same != d.info {
+        return Err(Error::format(
+            wdl_file,
+            "its header differs from the distance table's",
+        ));
+    }
+    let packed = w
+        .decode_wdl(threads)
+        .map_err(|e| Error::format(wdl_file, e))?;
+    let codes = d
+        .decode_all()
+        .map_err(|e| Error::format(distance_file, e))?;
+    let first = std::sync::atomic::AtomicU64::new(u64::MAX);
+    let found = std::sync::Mutex::new(None);
+    let _ = for_chunks(w.info.positions as usize, threads, |range| {
+        for i in range {
+            let v = (packed[i >> 2] >> ((i & 3) * 2)) & 3;
+            let code = codes.get(i).unwrap_or(0);
+            if v != of_code(code) {
+                let at = first.fetch_min(i as u64, std::sync::atomic::Ordering::Relaxed);
+                if at > i as u64 {
+                    let mut f = found.lock().unwrap_or_else(|p| p.into_inner());
+                    if f.is_none_or(|(j, _, _)| j > i as u64) {
+                        *f = Some((i as u64, v, code));
+                    }
+                }
+                return Ok::<(), ()>(());
+            }
+        }
+        Ok(())
+    });
+    Ok(found.into_inner().unwrap_or_else(|p| p.into_inner()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::file::encode_table;
+    use crate::probe::{is_stored, Tablebase};
+    use crate::verify::{verify_dir, verify_wdl, Verdict};
+    use crate::{generate, table_path, GenOptions, Plan};
+    use tama_core::Rules;
+    use tama_search::{EndgameOracle, OracleValue, WDL_DISTANCE};
+
+    fn tables(rules: &Rules, pieces: u32) -> tempfile::TempDir {
+        let tmp = tempfile::tempdir().unwrap();
+        let opts = GenOptions {
+            threads: 2,
+            ..GenOptions::default()
+        };
+        generate(tmp.path(), rules, &Plan::new(pieces), None, &opts).unwrap();
+        tmp
+    }
+
+    /// Every entry of every 3-piece table, both presets: the win/draw/loss
+    /// probe says what the distance probe says, capture positions (answered
+    /// from their captures) included.
+    #[test]
+    fn wdl_tables_agree_with_the_distance_tables_on_every_entry() {
+        for rules in [Rules::TURKISH, Rules::ARMENIAN] {
+            let tmp = tables(&rules, 3);
+            let tb = Tablebase::open(tmp.path(), &rules).unwrap();
+            let mut wdl_answers = 0;
+            for m in tb.materials().collect::<Vec<_>>() {
+                assert!(tb.has_kind(m, Kind::Wdl) && tb.has_kind(m, Kind::Distance));
+                let ix = Indexer::new(m);
+                for i in 0..ix.size() {
+                    let pos = ix.board(i).position();
+                    let d = tb.probe(&pos).unwrap().expect("covered");
+                    let w = tb.probe_wdl(&pos).unwrap().expect("covered");
+                    assert_eq!(w, d.wdl, "{m} {i}");
+                    let answer = tb.probe_answer(&pos).unwrap().unwrap();
+                    assert_eq!(
+                        (answer.kind, answer.distance),
+                        (Kind::Distance, Some(d.distance))
+                    );
+                    // What the search asks: a decisive value at the
+                    // win/draw/loss distance.
+                    let s = EndgameOracle::probe_in_search(&tb, &pos, &rules).unwrap();
+                    let expect = match w {
+                        Wdl::Draw => 0,
+                        _ => WDL_DISTANCE,
+                    };
+                    assert_eq!(
+                        s,
+                        OracleValue {
+                            wdl: w,
+                            distance: expect
+                        }
+                    );
+                    wdl_answers += usize::from(is_stored(&pos, &rules));
+                }
+            }
+            assert!(wdl_answers > 100_000, "{wdl_answers}");
+        }
+    }
+
+    /// With the distance files gone, the win/draw/loss tables answer, say
+    /// so, and the search's oracle still works; uncovered material is not
+    /// covered.
+    #[test]
+    fn wdl_files_alone_answer_and_say_so() {
+        let rules = Rules::TURKISH;
+        let tmp = tables(&rules, 3);
+        let full = Tablebase::open(tmp.path(), &rules).unwrap();
+        let pos = tama_notation::parse_position("W:WKd4,Ke4:Ba7").unwrap();
+        let before = full.probe(&pos).unwrap().unwrap();
+        let big = tama_notation::parse_position("W:WKd4,Ke4:Ba7,Kh8").unwrap();
+        assert_eq!(full.probe_answer(&big).unwrap(), None);
+        let dir = crate::rules_dir(tmp.path(), &rules);
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "egtb") {
+                std::fs::remove_file(p).unwrap();
+            }
+        }
+        let tb = Tablebase::open(tmp.path(), &rules).unwrap();
+        assert_eq!(tb.max_pieces(), 3);
+        let (n, bytes) = tb.load_wdl(2).unwrap();
+        assert_eq!(n, 16);
+        assert!(bytes > 0);
+        let a = tb.probe_answer(&pos).unwrap().unwrap();
+        assert_eq!(a.kind, Kind::Wdl);
+        assert_eq!(a.distance, None);
+        assert_eq!(a.wdl, before.wdl);
+        assert_eq!(tb.probe(&pos).unwrap(), None, "no distance table");
+        // Four pieces: not covered, by either kind.
+        assert_eq!(tb.probe_wdl(&big).unwrap(), None);
+        assert_eq!(tb.probe_answer(&big).unwrap(), None);
+        // A man on its own first rank: not covered.
+        let odd = tama_notation::parse_position("W:WKd4,a1:Ba7").unwrap();
+        assert_eq!(tb.probe_wdl(&odd).unwrap(), None);
+    }
+
+    /// A damaged file, a value 3 and a wrong entry are each caught.
+    #[test]
+    fn damaged_or_wrong_wdl_files_are_refused_or_found() {
+        let rules = Rules::ARMENIAN;
+        let tmp = tables(&rules, 3);
+        let dir = crate::rules_dir(tmp.path(), &rules);
+        let m: Material = "KMvK".parse().unwrap();
+        let path = wdl_path(&dir, m);
+        let good = std::fs::read(&path).unwrap();
+        let data = TableData::read(&table_path(&dir, m)).unwrap();
+        let codes = data.decode_all().unwrap().to_vec();
+        let info = TableInfo {
+            kind: Kind::Wdl,
+            ..data.info.clone()
+        };
+        drop(data);
+
+        // One flipped bit: the checksum refuses the file.
+        let mut bad = good.clone();
+        let n = bad.len();
+        bad[n / 2] ^= 4;
+        std::fs::write(&path, &bad).unwrap();
+        let tb = Tablebase::open(tmp.path(), &rules).unwrap();
+        let pos = Indexer::new(m).board(1000).position();
+        let err = tb.probe_wdl(&pos).unwrap_err().to_string();
+        assert!(
+            err.contains("KMvK.wdl") && err.contains("checksum"),
+            "{err}"
+        );
+        let checks = verify_dir(tmp.path(), 2, &mut |_| {}).unwrap();
+        let failed: Vec<_> = checks
+            .iter()
+            .filter(|c| !matches!(c.verdict, Verdict::Sound { .. }))
+            .collect();
+        assert_eq!(failed.len(), 1, "{failed:?}");
+        assert_eq!((failed[0].material, failed[0].kind), (m, Kind::Wdl));
+
+        // A value that is no win, draw or loss, with a sound checksum.
+        let mut packed = pack(&codes);
+        packed[7] |= 0b11 << 4;
+        std::fs::write(&path, encode_wdl(&info, &packed, 1)).unwrap();
+        let tb = Tablebase::open(tmp.path(), &rules).unwrap();
+        let err = tb.load_wdl(1).unwrap_err().to_string();
+        assert!(err.contains("no win, draw or loss"), "{err}");
+
+        // One stored entry changed to another valid value: verification
+        // names it.
+        let at = (5000..codes.len())
+            .find(|&i| is_stored(&Indexer::new(m).board(i as u64).position(), &rules))
+            .unwrap();
+        let mut wrong = codes.clone();
+        wrong[at] = if of_code(codes[at]) == DRAW { 1 } else { 0 };
+        std::fs::write(&path, encode_wdl(&info, &pack(&wrong), 1)).unwrap();
+        match verify_wdl(&dir, m, 2).unwrap() {
+            Verdict::Wrong(w) => {
+                assert_eq!(w.index, at as u64);
+                assert_eq!(w.expected.map(|e| e.wdl), Some(to_wdl(of_code(codes[at]))));
+            }
+            v => panic!("{v:?}"),
+        }
+        // A header that is not the distance table's is refused too.
+        let other = TableInfo {
+            wins: info.wins + 1,
+            ..info.clone()
+        };
+        std::fs::write(&path, encode_wdl(&other, &pack(&codes), 1)).unwrap();
+        assert!(verify_wdl(&dir, m, 1).is_err());
+        // A distance file under the win/draw/loss name is refused.
+        std::fs::write(&path, encode_table(&data_info(&info), &codes, 1)).unwrap();
+        let tb = Tablebase::open(tmp.path(), &rules).unwrap();
+        assert!(tb.load_wdl(1).is_err());
+
+        // Restored from the distance file: the same bytes as generated.
+        wdl_from_distance(&dir, m, 2).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), good);
+    }
+
+    fn data_info(info: &TableInfo) -> TableInfo {
+        TableInfo {
+            kind: Kind::Distance,
+            ..info.clone()
+        }
+    }
+}
