@@ -249,6 +249,8 @@ fn every_subcommand_has_help_with_examples() {
         &["pdn", "check"],
         &["pdn", "fmt"],
         &["pdn", "json"],
+        &["datagen"],
+        &["train"],
     ];
     for cmd in commands {
         let mut args = cmd.to_vec();

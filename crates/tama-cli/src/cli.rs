@@ -72,6 +72,10 @@ pub enum Command {
     Serve(cmd::serve::Args),
     /// Run the engine over the Hub protocol (for pydraughts and Hub GUIs).
     Hub(cmd::hub::Args),
+    /// Self-play positions for training the learned evaluation.
+    Datagen(cmd::datagen::Args),
+    /// Train the learned evaluation on `tama datagen` data.
+    Train(cmd::train::Args),
 }
 
 /// Runs the chosen subcommand with the I/O context `io` (its streams and
@@ -89,6 +93,8 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> CmdResult {
         Command::Egtb(args) => cmd::egtb::run(&args, io),
         Command::Serve(args) => cmd::serve::run(&args, io),
         Command::Hub(args) => cmd::hub::run(&args, io),
+        Command::Datagen(args) => cmd::datagen::run(&args, io),
+        Command::Train(args) => cmd::train::run(&args, io),
     }
 }
 

@@ -21,6 +21,7 @@ use tama_core::{Color, Rules};
 use tama_search::learned::{
     features, phase, LearnedEval, Weights, FEATURES, KING, MAN, PHASE_MAX, SCALE,
 };
+use tama_search::Evaluator;
 
 use crate::format::Record;
 
@@ -41,6 +42,10 @@ pub struct TrainConfig {
     /// The scale `K` in centi-men; `None`: fitted to the data's search
     /// scores and results.
     pub scale: Option<f64>,
+    /// L2 regularisation of the region and king-square weights (each step
+    /// also pulls them towards 0 by this share of their value times the
+    /// step size).
+    pub l2: f64,
 }
 
 impl Default for TrainConfig {
@@ -52,6 +57,7 @@ impl Default for TrainConfig {
             held_out_one_in: 10,
             learning_rate: 4.0,
             scale: None,
+            l2: 0.0,
         }
     }
 }
@@ -84,9 +90,13 @@ pub struct Trained {
     /// The held-out loss of the rounded weights through the engine's
     /// integer evaluation (NaN when none is held out).
     pub final_held_out_loss: f64,
-    /// The held-out loss of the search scores themselves, the bar the
-    /// evaluation is compared with (NaN when none is held out).
+    /// The held-out loss of the search scores themselves (NaN when none
+    /// is held out).
     pub search_held_out_loss: f64,
+    /// The held-out loss of the classic evaluation (tama-search's
+    /// default [`Evaluator`](tama_search::Evaluator)), the bar a learned
+    /// evaluation has to pass (NaN when none is held out).
+    pub classic_held_out_loss: f64,
 }
 
 /// Why training could not start.
@@ -243,6 +253,7 @@ pub fn train(
         sum / held_idx.len() as f64
     };
     let lr = config.learning_rate as f32;
+    let l2 = (config.l2 / k) as f32;
     let mut rng = mix(config.seed ^ 0x0074_7261_696e);
     let mut order = train_idx.clone();
     let mut epochs = Vec::new();
@@ -260,8 +271,9 @@ pub fn train(
             for &(f, x) in &feats[s.start as usize..s.start as usize + s.len as usize] {
                 let f = f as usize;
                 let gx = g * x as f32;
+                let decay = if f < MAN { l2 } else { 0.0 };
                 for (ph, share) in [(0, s.mid), (1, 1.0 - s.mid)] {
-                    let grad = gx * share;
+                    let grad = gx * share + decay * w[f][ph] * share;
                     if grad != 0.0 {
                         g2[f][ph] += grad * grad;
                         w[f][ph] -= lr * grad / g2[f][ph].sqrt();
@@ -306,6 +318,16 @@ pub fn train(
     });
     let search_held_out_loss =
         mean(&|r, s| cross_entropy(s.target as f64, sigmoid(white_score(r) / k)));
+    let classic = Evaluator::default();
+    let classic_held_out_loss = mean(&|r, s| {
+        let stm = classic.evaluate(&r.position, rules) as f64;
+        let white = if r.position.turn() == Color::White {
+            stm
+        } else {
+            -stm
+        };
+        cross_entropy(s.target as f64, sigmoid(white / k))
+    });
     Ok(Trained {
         weights,
         scale: k,
@@ -314,6 +336,7 @@ pub fn train(
         held_out_positions: held_idx.len(),
         final_held_out_loss,
         search_held_out_loss,
+        classic_held_out_loss,
     })
 }
 

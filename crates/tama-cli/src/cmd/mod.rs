@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod analyse_pdn;
 pub mod bench;
+pub mod datagen;
 pub mod egtb;
 pub mod hub;
 pub mod match_cmd;
@@ -12,3 +13,4 @@ pub mod perft;
 pub mod play;
 pub mod serve;
 pub mod show;
+pub mod train;

@@ -11,7 +11,7 @@
 //! reads whichever of its two readings has the smaller number, so the
 //! mirrored position scores the same. Kings are separate features: a
 //! table by square (folded left to right) and their number; men have a
-//! count too, and the side to move a tempo weight.
+//! table by square and a count too, and the side to move a tempo weight.
 //!
 //! All of this is read from White's side ([`features`]); the same features
 //! of the colour-flipped position are subtracted, so the colour-flipped
@@ -32,13 +32,44 @@
 //! # assert!(FEATURES > MAN);
 //! ```
 
+mod embedded;
 mod file;
 
 use std::sync::Arc;
 
-use tama_core::{Color, Position};
+use tama_core::{Color, Position, Rules};
 
+pub use embedded::embedded;
 pub use file::{checksum, Weights, WeightsError, WEIGHTS_VERSION};
+
+/// Which static evaluation the engine uses (option `eval`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EvalKind {
+    /// The hand-written evaluation of [`Evaluator`](crate::Evaluator),
+    /// the default.
+    #[default]
+    Classic,
+    /// The learned evaluation where weights exist for the rules (given in
+    /// [`EngineConfig::eval_weights`](crate::EngineConfig::eval_weights)
+    /// or [`embedded`] in the program); the classic one for other rules.
+    Learned,
+}
+
+impl EvalKind {
+    /// Every kind, by its option value.
+    pub const ALL: [(&'static str, EvalKind); 2] = [
+        ("classic", EvalKind::Classic),
+        ("learned", EvalKind::Learned),
+    ];
+
+    /// The option value: `classic` or `learned`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EvalKind::Classic => "classic",
+            EvalKind::Learned => "learned",
+        }
+    }
+}
 
 /// Weights are stored in sixteenths of a centi-man.
 pub const SCALE: i32 = 16;
@@ -54,8 +85,10 @@ pub const REGION_TABLES: usize = REGION_RANKS * 2;
 /// The first feature after the region tables: kings by square, 32
 /// entries (rank × folded file).
 pub const KING_SQUARE: usize = REGION_TABLES * REGION_SIZE;
+/// Men by square: 32 entries (rank × folded file).
+pub const MAN_SQUARE: usize = KING_SQUARE + 32;
 /// The feature counting men.
-pub const MAN: usize = KING_SQUARE + 32;
+pub const MAN: usize = MAN_SQUARE + 32;
 /// The feature counting kings.
 pub const KING: usize = MAN + 1;
 /// The side to move's feature (+1 White to move, −1 Black).
@@ -157,6 +190,13 @@ fn visit(own: u64, other: u64, own_kings: u64, mut f: impl FnMut(usize, i32)) {
             1,
         );
     }
+    let mut m = own;
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        let file = sq % 8;
+        f(MAN_SQUARE + (sq / 8) * 4 + file.min(7 - file), 1);
+        m &= m - 1;
+    }
     let mut k = own_kings;
     while k != 0 {
         let sq = k.trailing_zeros() as usize;
@@ -201,13 +241,22 @@ pub fn phase(pos: &Position) -> i32 {
 /// engines and threads).
 #[derive(Clone, Debug)]
 pub struct LearnedEval {
+    rules: Rules,
     weights: Arc<Weights>,
 }
 
 impl LearnedEval {
     /// The evaluation with these weights.
     pub fn new(weights: Arc<Weights>) -> LearnedEval {
-        LearnedEval { weights }
+        LearnedEval {
+            rules: weights.preset().rules(),
+            weights,
+        }
+    }
+
+    /// The rules the weights are for.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// The weights.

@@ -1,0 +1,108 @@
+//! `tama train`: fit the learned evaluation's weights to data.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use tama_learn::{load, train, TrainConfig};
+
+use crate::error::{CliError, CmdResult, EXIT_OK};
+use crate::io::Io;
+use crate::progress::relayed;
+
+/// Train the learned evaluation on data files of `tama datagen` and write
+/// a weights file (docs/TRAINING.md).
+///
+/// One game in ten is held out; the loss (cross-entropy between the
+/// prediction and the target: the result blended with the search score)
+/// is printed per epoch for the training and the held-out positions.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  tama train --data data/turkish --out turkish.tev\n  tama train --data data/a data/b --out armenian.tev --epochs 20 --seed 2"
+)]
+pub struct Args {
+    /// Data directories (their `.tdat` files) or files.
+    #[arg(long, value_name = "DIR", num_args = 1.., required = true)]
+    pub data: Vec<PathBuf>,
+    /// The weights file to write.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Passes over the training positions.
+    #[arg(long, value_name = "E", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub epochs: u64,
+    /// Seed of the held-out split and of the order of positions.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Weight of the game result in the target, 0 to 1 (the search score
+    /// has the rest).
+    #[arg(long, value_name = "W", default_value_t = 0.5)]
+    pub result_weight: f64,
+    /// The step size (AdaGrad), in centi-men.
+    #[arg(long, value_name = "R", default_value_t = 4.0)]
+    pub learning_rate: f64,
+}
+
+/// Runs `tama train`.
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
+    if !(0.0..=1.0).contains(&args.result_weight) {
+        return Err(CliError::usage("--result-weight must be within 0 and 1"));
+    }
+    let start = Instant::now();
+    let data = load(&args.data).map_err(|e| CliError::usage(e.to_string()))?;
+    let read = start.elapsed().as_secs_f64();
+    writeln!(
+        io.out,
+        "{} positions from {} files in {read:.1} s",
+        data.records.len(),
+        data.files.len()
+    )?;
+    let config = TrainConfig {
+        epochs: args.epochs as usize,
+        seed: args.seed,
+        result_weight: args.result_weight,
+        learning_rate: args.learning_rate,
+        ..TrainConfig::default()
+    };
+    let started = Instant::now();
+    let trained = relayed(&mut *io.err, |relay| {
+        train(&data.records, &data.rules, &config, |e| {
+            relay.line(format_args!(
+                "epoch {}: train loss {:.5}, held-out loss {:.5} ({:.1} s)",
+                e.epoch,
+                e.train_loss,
+                e.held_out_loss,
+                started.elapsed().as_secs_f64()
+            ))
+        })
+    })?
+    .map_err(|e| CliError::usage(e.to_string()))?;
+    let bytes = trained.weights.to_bytes();
+    let tmp = args.out.with_extension("tmp");
+    std::fs::write(&tmp, &bytes)
+        .and_then(|()| std::fs::rename(&tmp, &args.out))
+        .map_err(|e| CliError::usage(format!("{}: {e}", args.out.display())))?;
+    for e in &trained.epochs {
+        writeln!(
+            io.out,
+            "epoch {:>3}: train loss {:.5}  held-out loss {:.5}",
+            e.epoch, e.train_loss, e.held_out_loss
+        )?;
+    }
+    writeln!(
+        io.out,
+        "{} training and {} held-out positions, scale {} centi-men; held-out loss of the integer weights {:.5} (of the search scores {:.5})",
+        trained.train_positions,
+        trained.held_out_positions,
+        trained.scale,
+        trained.final_held_out_loss,
+        trained.search_held_out_loss
+    )?;
+    writeln!(
+        io.out,
+        "wrote {} ({} bytes, {} rules) in {:.1} s",
+        args.out.display(),
+        bytes.len(),
+        trained.weights.preset(),
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(EXIT_OK)
+}

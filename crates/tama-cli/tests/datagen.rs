@@ -1,0 +1,103 @@
+//! `tama datagen` and `tama train` as real processes: shards made by
+//! separate processes, one of them with two threads, are the same bytes
+//! as one run; the data trains into a weights file the engine reads.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn tama(args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_tama"))
+        .args(args)
+        .output()
+        .expect("tama starts");
+    assert!(
+        out.status.success(),
+        "tama {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn shards_of_separate_processes_are_one_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let one = tmp.path().join("one");
+    let sharded = tmp.path().join("sharded");
+    let run = |dir: &Path, extra: &[&str]| {
+        let dir = dir.to_str().unwrap();
+        let mut args = vec![
+            "datagen", "--rules", "turkish", "--games", "140", "--nodes", "150", "--seed", "5",
+            "--out", dir,
+        ];
+        args.extend_from_slice(extra);
+        Command::new(env!("CARGO_BIN_EXE_tama"))
+            .args(&args)
+            .spawn()
+            .expect("tama starts")
+    };
+    let mut single = run(&one, &[]);
+    assert!(single.wait().unwrap().success());
+    // Three processes at once, one file each (64 + 64 + 12 games).
+    let shards: Vec<_> = [("0/3", "1"), ("1/3", "2"), ("2/3", "1")]
+        .iter()
+        .map(|(s, t)| run(&sharded, &["--shard", s, "--threads", t]))
+        .collect();
+    for mut child in shards {
+        assert!(child.wait().unwrap().success());
+    }
+    let a = files(&one);
+    assert_eq!(a.len(), 3);
+    assert_eq!(files(&sharded), a);
+
+    // The data trains; the weights file names its rules.
+    let weights = tmp.path().join("w.tev");
+    let out = tama(&[
+        "train",
+        "--data",
+        one.to_str().unwrap(),
+        "--out",
+        weights.to_str().unwrap(),
+        "--epochs",
+        "2",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("epoch   2: train loss"), "{text}");
+    assert!(text.contains("turkish rules"), "{text}");
+    let bytes = std::fs::read(&weights).unwrap();
+    assert_eq!(&bytes[..8], b"TAMAEVAL");
+
+    // A run again keeps every file.
+    let again = tama(&[
+        "datagen",
+        "--rules",
+        "turkish",
+        "--games",
+        "140",
+        "--nodes",
+        "150",
+        "--seed",
+        "5",
+        "--out",
+        one.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8(again.stdout).unwrap();
+    assert!(
+        text.starts_with("0 games, 0 positions, 0 files written, 3 kept"),
+        "{text}"
+    );
+}
