@@ -321,7 +321,7 @@ impl CaptureSearch<'_> {
 }
 
 /// All complete capture sequences of the piece on `from`.
-fn captures_from(board: &Board, from: u8, rules: &RRules) -> Vec<RMove> {
+pub fn captures_from(board: &Board, from: u8, rules: &RRules) -> Vec<RMove> {
     let (color, role) = board[from as usize].expect("no piece on the from square");
     let mut search = CaptureSearch {
         rules,
@@ -337,7 +337,7 @@ fn captures_from(board: &Board, from: u8, rules: &RRules) -> Vec<RMove> {
 }
 
 /// All quiet (non-capturing) moves of the piece on `from`.
-fn quiet_moves_from(board: &Board, from: u8, rules: &RRules) -> Vec<RMove> {
+pub fn quiet_moves_from(board: &Board, from: u8, rules: &RRules) -> Vec<RMove> {
     let (color, role) = board[from as usize].expect("no piece on the from square");
     let mut moves = Vec::new();
     match role {

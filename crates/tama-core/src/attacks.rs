@@ -90,6 +90,19 @@ pub(crate) fn nearest(d: usize, blockers: u64) -> u32 {
     }
 }
 
+/// The square of the nearest piece on the ray from `sq` in direction `d`
+/// over `occ`, if that piece is one of `jumpable`: the piece a king on `sq`
+/// would jump first in that direction.
+#[inline(always)]
+pub(crate) fn ray_victim(d: usize, sq: usize, occ: u64, jumpable: u64) -> Option<usize> {
+    let blockers = RAYS[d][sq] & occ;
+    if blockers == 0 {
+        return None;
+    }
+    let victim = nearest(d, blockers) as usize;
+    (jumpable & (1u64 << victim) != 0).then_some(victim)
+}
+
 /// The squares a slider on `sq` reaches in direction `d` over `occ`,
 /// including the first occupied square.
 #[inline(always)]

@@ -58,6 +58,7 @@ mod movegen;
 mod mv;
 mod perft;
 mod position;
+pub mod reach;
 mod repetition;
 mod rules;
 mod square;

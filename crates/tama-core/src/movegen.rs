@@ -7,16 +7,12 @@
 //! move per effect. Nothing here allocates unless a move list overflows its
 //! inline capacity.
 
-use crate::attacks::{nearest, reverse, slider_targets, EAST, NEIGHBOUR, NORTH, RAYS, SOUTH, WEST};
+use crate::attacks::{nearest, ray_victim, reverse, EAST, NEIGHBOUR, NORTH, RAYS, SOUTH, WEST};
+use crate::reach::{king_steps, man_jumps, man_steps, FirstJumps};
 use crate::{
     Bitboard, Color, KingReversal, Move, MoveList, Path, Position, Promotion, Removal, Rules,
     Square,
 };
-
-const FILE_A: u64 = Bitboard::FILE_A.0;
-const FILE_H: u64 = Bitboard::FILE_H.0;
-const FILE_AB: u64 = FILE_A | (FILE_A << 1);
-const FILE_GH: u64 = FILE_H | (FILE_H >> 1);
 
 /// No previous jump direction.
 const NO_DIR: usize = 8;
@@ -115,15 +111,9 @@ impl<S: Sink> CaptureSearch<'_, S> {
                 if self.reversal_forbidden && last_dir != NO_DIR && d == reverse(last_dir) {
                     continue;
                 }
-                let ray = RAYS[d][sq];
-                let blockers = ray & occ;
-                if blockers == 0 {
+                let Some(victim) = ray_victim(d, sq, occ, jumpable) else {
                     continue;
-                }
-                let victim = nearest(d, blockers) as usize;
-                if jumpable & (1u64 << victim) == 0 {
-                    continue;
-                }
+                };
                 let beyond = RAYS[d][victim];
                 let next_occ = if self.immediate {
                     occ & !(1u64 << victim)
@@ -218,76 +208,7 @@ impl<S: Sink> CaptureSearch<'_, S> {
     }
 }
 
-/// Shifts used by the men of each colour.
-#[inline(always)]
-fn forward(color: Color, bb: u64, n: u32) -> u64 {
-    match color {
-        Color::White => bb << n,
-        Color::Black => bb >> n,
-    }
-}
-
-/// The first jumps of a side: its men that can jump forward, east and
-/// west, and its kings that can capture.
-struct FirstJumps {
-    man: [u64; 3],
-    king_sources: u64,
-}
-
-impl FirstJumps {
-    #[inline]
-    fn sources(&self) -> u64 {
-        self.man[0] | self.man[1] | self.man[2] | self.king_sources
-    }
-}
-
-/// The men of `men` that can jump forward, east and west: an enemy on the
-/// adjacent square and an empty square beyond it.
-#[inline(always)]
-fn man_jumps(us: Color, men: u64, enemy: u64, empty: u64) -> [u64; 3] {
-    let f = match us {
-        Color::White => men & (enemy >> 8) & (empty >> 16),
-        Color::Black => men & (enemy << 8) & (empty << 16),
-    };
-    let e = men & !FILE_GH & (enemy >> 1) & (empty >> 2);
-    let w = men & !FILE_AB & (enemy << 1) & (empty << 2);
-    [f, e, w]
-}
-
 impl Position {
-    /// The first jumps available to the side to move.
-    #[inline]
-    fn first_jumps(&self) -> FirstJumps {
-        let us = self.turn;
-        let own = self.by_color[us as usize].0;
-        let enemy = self.by_color[us as usize ^ 1].0;
-        let occ = own | enemy;
-        let kings = self.kings.0;
-        let men = own & !kings;
-        let man = man_jumps(us, men, enemy, !occ);
-        let mut king_sources = 0;
-        for k in Bitboard(own & kings) {
-            let sq = k.index();
-            for d in [NORTH, EAST, SOUTH, WEST] {
-                let ray = RAYS[d][sq];
-                let blockers = ray & occ;
-                if blockers == 0 {
-                    continue;
-                }
-                let victim = nearest(d, blockers) as usize;
-                if enemy & (1u64 << victim) == 0 {
-                    continue;
-                }
-                let land = NEIGHBOUR[d][victim];
-                if land < 64 && occ & (1u64 << land) == 0 {
-                    king_sources |= 1u64 << sq;
-                    break;
-                }
-            }
-        }
-        FirstJumps { man, king_sources }
-    }
-
     /// Whether every capture available is a single jump by a man (no king
     /// can capture and no man can jump again after its first jump), so the
     /// captures are exactly the first jumps.
@@ -303,29 +224,22 @@ impl Position {
             return false;
         }
         let us = self.turn;
-        let enemy = self.by_color[us as usize ^ 1].0;
-        let empty = !self.occupied().0;
-        let [f, e, w] = jumps.man;
-        let landings = forward(us, f, 16) | (e << 2) | (w >> 2);
+        let enemy = self.by_color[us as usize ^ 1];
+        let landings = jumps.man.landings();
         if rules.promotion == Promotion::Midway
-            && landings & Bitboard::rank(us.promotion_rank()).0 != 0
+            && landings.intersects(Bitboard::rank(us.promotion_rank()))
         {
             return false;
         }
-        let [lf, le, lw] = man_jumps(us, landings, enemy, empty);
-        lf | le | lw == 0
-    }
-
-    /// The squares of the side to move's pieces that can make a first jump.
-    #[inline]
-    fn capture_sources(&self) -> u64 {
-        self.first_jumps().sources()
+        man_jumps(us, landings, enemy, !self.occupied())
+            .sources()
+            .is_empty()
     }
 
     /// Whether the side to move has a capture (and so must capture).
     #[inline]
     pub fn has_capture(&self) -> bool {
-        self.capture_sources() != 0
+        self.first_jumps(self.turn).sources() != 0
     }
 
     fn capture_search<S: Sink>(&self, rules: &Rules, sources: u64, sink: &mut S) {
@@ -366,8 +280,9 @@ impl Position {
             Color::White => 8,
             Color::Black => -8,
         };
-        for (bb, step) in [(jumps.man[0], fwd), (jumps.man[1], 1), (jumps.man[2], -1)] {
-            for from in Bitboard(bb) {
+        let m = &jumps.man;
+        for (bb, step) in [(m.forward, fwd), (m.east, 1), (m.west, -1)] {
+            for from in bb {
                 let victim = (from.index() as i32 + step) as u32;
                 let to = Square::from_index_unchecked((from.index() as i32 + 2 * step) as u32);
                 list.push(Move::new(
@@ -393,72 +308,27 @@ impl Position {
     /// Appends the quiet moves of the side to move (ignoring captures).
     fn push_quiet_moves(&self, rules: &Rules, list: &mut MoveList) {
         let us = self.turn;
-        let own = self.by_color[us as usize].0;
-        let occ = self.occupied().0;
-        let empty = !occ;
-        let men = own & !self.kings.0;
-        let promo = Bitboard::rank(us.promotion_rank()).0;
-        let (fwd, fwd_east, fwd_west): (i32, i32, i32) = match us {
-            Color::White => (8, 9, 7),
-            Color::Black => (-8, -7, -9),
-        };
-        let mut push_shifted = |targets: u64, delta: i32| {
-            for to in Bitboard(targets) {
-                let from = Square::from_index_unchecked((to.index() as i32 - delta) as u32);
-                list.push(Move::quiet(from, to, promo & to.bit() != 0));
+        let own = self.by_color[us as usize];
+        let occ = self.occupied();
+        let promo = Bitboard::rank(us.promotion_rank());
+        for (targets, offset) in man_steps(rules, us, own - self.kings, !occ).by_direction() {
+            for to in targets {
+                let from = Square::from_index_unchecked((to.index() as i32 - offset as i32) as u32);
+                list.push(Move::quiet(from, to, promo.contains(to)));
             }
-        };
-        push_shifted(forward(us, men, 8) & empty, fwd);
-        push_shifted(((men & !FILE_H) << 1) & empty, 1);
-        push_shifted(((men & !FILE_A) >> 1) & empty, -1);
-        if rules.man_diagonal {
-            let east = match us {
-                Color::White => (men & !FILE_H) << 9,
-                Color::Black => (men & !FILE_H) >> 7,
-            };
-            let west = match us {
-                Color::White => (men & !FILE_A) << 7,
-                Color::Black => (men & !FILE_A) >> 9,
-            };
-            push_shifted(east & empty, fwd_east);
-            push_shifted(west & empty, fwd_west);
         }
-        for k in Bitboard(own & self.kings.0) {
-            for to in Bitboard(slider_targets(k.index(), occ, rules.king_diagonal)) {
+        for k in own & self.kings {
+            for to in king_steps(rules, k, occ) {
                 list.push(Move::quiet(k, to, false));
             }
         }
-    }
-
-    /// The number of quiet moves of the side to move (ignoring captures).
-    #[inline]
-    fn count_quiet(&self, rules: &Rules) -> usize {
-        let us = self.turn;
-        let own = self.by_color[us as usize].0;
-        let occ = self.occupied().0;
-        let empty = !occ;
-        let men = own & !self.kings.0;
-        let mut n = (forward(us, men, 8) & empty).count_ones()
-            + (((men & !FILE_H) << 1) & empty).count_ones()
-            + (((men & !FILE_A) >> 1) & empty).count_ones();
-        if rules.man_diagonal {
-            let (east, west) = match us {
-                Color::White => ((men & !FILE_H) << 9, (men & !FILE_A) << 7),
-                Color::Black => ((men & !FILE_H) >> 7, (men & !FILE_A) >> 9),
-            };
-            n += (east & empty).count_ones() + (west & empty).count_ones();
-        }
-        for k in Bitboard(own & self.kings.0) {
-            n += slider_targets(k.index(), occ, rules.king_diagonal).count_ones();
-        }
-        n as usize
     }
 
     /// Fills `list` with the legal moves of the side to move (it is cleared
     /// first). This is the allocation-free entry point for hot loops.
     pub fn generate_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
-        let jumps = self.first_jumps();
+        let jumps = self.first_jumps(self.turn);
         let sources = jumps.sources();
         if sources == 0 {
             self.push_quiet_moves(rules, list);
@@ -483,13 +353,14 @@ impl Position {
     /// The number of legal moves, counted without listing quiet moves.
     /// `scratch` is used for captures (which must be de-duplicated).
     pub fn count_moves(&self, rules: &Rules, scratch: &mut MoveList) -> usize {
-        let jumps = self.first_jumps();
+        let jumps = self.first_jumps(self.turn);
         let sources = jumps.sources();
         if sources == 0 {
-            self.count_quiet(rules)
+            let (men, kings) = self.quiet_move_counts(rules, self.turn);
+            (men + kings) as usize
         } else if self.only_single_jumps(rules, &jumps) {
-            let [f, e, w] = jumps.man;
-            (f.count_ones() + e.count_ones() + w.count_ones()) as usize
+            let m = &jumps.man;
+            (m.forward.count() + m.east.count() + m.west.count()) as usize
         } else {
             scratch.clear();
             let mut sink = MaxSink {
@@ -565,6 +436,25 @@ impl Position {
         };
         self.capture_search(rules, mv.from().bit(), &mut sink);
         sink.found
+    }
+}
+
+#[cfg(test)]
+impl Position {
+    /// Every capture sequence of the side to move, not only the longest:
+    /// start square, first landing square and the pieces taken. For testing
+    /// the first-jump primitives of `reach`.
+    pub(crate) fn all_capture_sequences(&self, rules: &Rules) -> Vec<(Square, Square, Bitboard)> {
+        struct All(Vec<(Square, Square, Bitboard)>);
+        impl Sink for All {
+            const WANTS_PATH: bool = true;
+            fn complete(&mut self, from: Square, _: Square, c: u64, _: bool, path: &Path) {
+                self.0.push((from, path.squares()[1], Bitboard(c)));
+            }
+        }
+        let mut sink = All(Vec::new());
+        self.capture_search(rules, self.by_color[self.turn as usize].0, &mut sink);
+        sink.0
     }
 }
 

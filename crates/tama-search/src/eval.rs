@@ -17,9 +17,8 @@
 //! - endgame: trading down when ahead, drawish king-only endings;
 //! - tempo: a bonus for having the move.
 
-use tama_core::{Color, Position, Rules};
+use tama_core::{Bitboard, Color, Position, Rules};
 
-use crate::bits::{self, FILE_A, FILE_H};
 use crate::params::EvalParams;
 use crate::score::EVAL_LIMIT;
 
@@ -186,6 +185,8 @@ impl Evaluator {
         let material = s;
 
         if o.formation {
+            const FILE_A: u64 = Bitboard::FILE_A.0;
+            const FILE_H: u64 = Bitboard::FILE_H.0;
             let backed_w = (wm & (white << 8)).count_ones() as i32;
             let backed_b = (bm & (black >> 8)).count_ones() as i32;
             let paired_w =
@@ -202,26 +203,17 @@ impl Evaluator {
         }
 
         if o.mobility {
-            let (wmen, wk) = bits::mobility(pos, rules, Color::White);
-            let (bmen, bk) = bits::mobility(pos, rules, Color::Black);
+            let (wmen, wk) = pos.quiet_move_counts(rules, Color::White);
+            let (bmen, bk) = pos.quiet_move_counts(rules, Color::Black);
             s += p.mobility * (wmen as i32 - bmen as i32)
                 + p.king_mobility * (wk as i32 - bk as i32);
         }
 
         if o.promotion {
-            let empty = !(white | black);
             // Men one step from the promotion rank with a free square to be
-            // crowned on (straight ahead, or diagonally when men may).
-            let crown = |men: u64, color: Color| -> u64 {
-                let fwd = bits::forward(color, men);
-                let mut to = fwd & empty;
-                if rules.man_diagonal {
-                    to |= (((fwd & !FILE_H) << 1) | ((fwd & !FILE_A) >> 1)) & empty;
-                }
-                to
-            };
-            let w_ready = crown(wm & (0xffu64 << 48), Color::White) != 0;
-            let b_ready = crown(bm & (0xffu64 << 8), Color::Black) != 0;
+            // crowned on.
+            let w_ready = pos.crowning_steps(rules, Color::White).any();
+            let b_ready = pos.crowning_steps(rules, Color::Black).any();
             let (now, next) = if stm == Color::White {
                 (w_ready, b_ready)
             } else {
@@ -236,8 +228,8 @@ impl Evaluator {
         }
 
         if o.threats {
-            let victims = bits::threatened(pos, stm.opponent());
-            s -= sign * p.threatened * victims.count_ones() as i32;
+            let victims = pos.capture_victims(stm.opponent());
+            s -= sign * p.threatened * victims.count() as i32;
         }
 
         if o.endgame {

@@ -89,7 +89,6 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
-mod bits;
 mod engine;
 mod eval;
 pub mod learned;

@@ -4,7 +4,6 @@
 
 use tama_core::{Color, Position};
 
-use crate::bits;
 use crate::score::{INFINITY, MATE, MAX_PLY};
 use crate::worker::{Ctx, Worker};
 
@@ -68,7 +67,7 @@ impl Worker {
         if let Some(s) = self.probe_oracle(ctx, pos, ply) {
             return s;
         }
-        if !bits::has_quiet_move(pos, &ctx.rules) {
+        if !pos.has_quiet_move(&ctx.rules, pos.turn()) {
             return -MATE + ply as i32;
         }
         let opts = ctx.opts;
@@ -79,7 +78,7 @@ impl Worker {
             && threat_budget > 0
             && stand > alpha
             && stand < beta + opts.params.qsearch_threat_margin
-            && bits::threatened(pos, pos.turn().opponent()) != 0;
+            && pos.capture_sources(pos.turn().opponent()).any();
         if threatened {
             // The opponent threatens a capture: the static value is not to
             // be trusted. Every quiet move is tried (a move is compulsory).
@@ -114,7 +113,7 @@ impl Worker {
         if stand > alpha {
             alpha = stand;
         }
-        if opts.qsearch_promotions && bits::can_crown(pos, &ctx.rules) {
+        if opts.qsearch_promotions && pos.crowning_steps(&ctx.rules, pos.turn()).any() {
             pos.generate_moves(&ctx.rules, &mut self.frames[ply].moves);
             let n = self.frames[ply].moves.len();
             for i in 0..n {
