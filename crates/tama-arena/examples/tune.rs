@@ -17,8 +17,8 @@ use std::sync::Mutex;
 
 use tama_arena::{MatchConfig, Player, PlayerKind};
 use tama_core::{Bitboard, Color, Position, Rules, Setup};
-use tama_search::params::EvalParams;
-use tama_search::{EvalOptions, Evaluator, Limits};
+use tama_search::params::{EvalParams, Tuning};
+use tama_search::{EngineConfig, EvalOptions, Evaluator, Limits};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -96,70 +96,32 @@ fn generate(file: &str, games: usize, nodes: u64) {
     });
 }
 
-/// A view of the tunable weights as a flat vector.
-fn get(p: &EvalParams) -> Vec<i32> {
-    let mut v = vec![p.king];
-    v.extend_from_slice(&p.man_rank[1..7]);
-    v.extend_from_slice(&p.man_file[0..4]);
-    v.extend_from_slice(&[
-        p.man_backed,
-        p.man_paired,
-        p.man_edge,
-        p.mobility,
-        p.king_mobility,
-        p.promote_now,
-        p.promote_threat,
-        p.threatened,
-        p.tempo,
-        p.endgame_advantage,
-    ]);
-    v
+/// The indices in `EvalParams::WEIGHTS` of the weights the tuner fits
+/// (`Tuning::Free`); the others are fixed or mirror a fitted one.
+fn free_weights() -> Vec<usize> {
+    EvalParams::WEIGHTS
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.tuning == Tuning::Free)
+        .map(|(i, _)| i)
+        .collect()
 }
 
-fn set(p: &mut EvalParams, v: &[i32]) {
-    p.king = v[0];
-    p.man_rank[1..7].copy_from_slice(&v[1..7]);
-    p.man_file[0..4].copy_from_slice(&v[7..11]);
-    for f in 0..4 {
-        p.man_file[7 - f] = p.man_file[f];
+/// The values of the weights `free`.
+fn get(p: &EvalParams, free: &[usize]) -> Vec<i32> {
+    let values = p.values();
+    free.iter().map(|&i| values[i]).collect()
+}
+
+/// Sets the weights `free` to `v`, and the mirrored ones with them.
+fn set(p: &mut EvalParams, free: &[usize], v: &[i32]) {
+    for (&i, &x) in free.iter().zip(v) {
+        if let Some(w) = p.weight_mut(i) {
+            *w = x;
+        }
     }
-    [
-        p.man_backed,
-        p.man_paired,
-        p.man_edge,
-        p.mobility,
-        p.king_mobility,
-        p.promote_now,
-        p.promote_threat,
-        p.threatened,
-        p.tempo,
-        p.endgame_advantage,
-    ] = v[11..21].try_into().unwrap();
+    p.tie_mirrors();
 }
-
-const NAMES: [&str; 21] = [
-    "king",
-    "rank1",
-    "rank2",
-    "rank3",
-    "rank4",
-    "rank5",
-    "rank6",
-    "fileA",
-    "fileB",
-    "fileC",
-    "fileD",
-    "backed",
-    "paired",
-    "edge",
-    "mobility",
-    "king_mobility",
-    "promote_now",
-    "promote_threat",
-    "threatened",
-    "tempo",
-    "endgame_advantage",
-];
 
 fn load(file: &str) -> Vec<(Position, f64)> {
     let f = std::io::BufReader::new(std::fs::File::open(file).expect("open"));
@@ -191,23 +153,20 @@ fn load(file: &str) -> Vec<(Position, f64)> {
 }
 
 /// The evaluation terms to tune: all, minus those named in `TUNE_OFF`
-/// (comma-separated: `centre,mobility`).
+/// (comma-separated: `centre,mobility`; the options `eval_centre`, …).
 fn options() -> EvalOptions {
-    let mut o = EvalOptions::ALL;
+    let mut config = EngineConfig {
+        eval: EvalOptions::ALL,
+        ..EngineConfig::default()
+    };
     for name in std::env::var("TUNE_OFF").unwrap_or_default().split(',') {
-        match name {
-            "advancement" => o.advancement = false,
-            "centre" => o.centre = false,
-            "formation" => o.formation = false,
-            "mobility" => o.mobility = false,
-            "promotion" => o.promotion = false,
-            "threats" => o.threats = false,
-            "endgame" => o.endgame = false,
-            "tempo" => o.tempo = false,
-            _ => {}
+        if !name.is_empty() {
+            if let Err(e) = config.set_option(&format!("eval_{name}"), "false") {
+                eprintln!("TUNE_OFF: {e}");
+            }
         }
     }
-    o
+    config.eval
 }
 
 fn loss(data: &[(Position, f64)], params: &EvalParams, k: f64) -> f64 {
@@ -239,7 +198,8 @@ fn tune(file: &str) {
         }
     }
     eprintln!("k = {k:.2}, loss {best:.6}");
-    let mut v = get(&params);
+    let free = free_weights();
+    let mut v = get(&params, &free);
     let steps = [16, 4, 1];
     for &step in &steps {
         let mut improved = true;
@@ -252,7 +212,7 @@ fn tune(file: &str) {
                     let mut w = v.clone();
                     w[i] += dir;
                     let mut p = params;
-                    set(&mut p, &w);
+                    set(&mut p, &free, &w);
                     let l = loss(&data, &p, k);
                     if l < best {
                         best = l;
@@ -266,8 +226,8 @@ fn tune(file: &str) {
             eprintln!("step {step} pass {pass}: loss {best:.6}");
         }
     }
-    for (n, x) in NAMES.iter().zip(&v) {
-        println!("{n} = {x}");
+    for (&i, x) in free.iter().zip(&v) {
+        println!("{} = {x}", EvalParams::WEIGHTS[i].name);
     }
     println!("{params:?}");
 }

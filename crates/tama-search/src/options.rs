@@ -8,8 +8,9 @@
 //! features `tt`, `lmr`, `null_move`, …; the search parameters
 //! `lmr_min_depth`, `futility_margin`, …; the evaluation terms
 //! `eval_mobility`, `eval_tempo`, …; the evaluation weights of
-//! [`EvalParams::names`](crate::params::EvalParams::names) (`man`, `king`,
-//! `man_rank0` … `man_rank7`, …). A few options also answer to a shorter
+//! [`EvalParams::WEIGHTS`](crate::params::EvalParams::WEIGHTS) (`man`,
+//! `king`, `man_rank0` … `man_rank7`, …), whose rows, ranges and defaults
+//! come from that table. A few options also answer to a shorter
 //! older name ([`EngineOption::aliases`]: `ext`, `nmp`, `qthreats`, …).
 //!
 //! ```
@@ -36,6 +37,7 @@
 use core::fmt;
 
 use crate::engine::{Engine, EngineConfig};
+use crate::params::{EvalParams, WEIGHT_RANGE};
 
 /// The type of an option's values, with their range.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,7 +104,7 @@ pub enum OptionGroup {
     SearchParam,
     /// An evaluation term switch ([`EvalOptions`](crate::EvalOptions)).
     EvalTerm,
-    /// An evaluation weight ([`EvalParams`](crate::params::EvalParams)), in
+    /// An evaluation weight ([`EvalParams`]), in
     /// centi-men.
     EvalWeight,
 }
@@ -134,8 +136,19 @@ pub struct EngineOption {
     pub kind: OptionKind,
     /// One line saying what it does.
     pub description: &'static str,
-    get: fn(&EngineConfig) -> OptionValue,
-    set: fn(&mut EngineConfig, OptionValue),
+    access: Access,
+}
+
+/// How an option reads and writes an [`EngineConfig`].
+#[derive(Clone, Copy)]
+enum Access {
+    /// Through a field.
+    Field {
+        get: fn(&EngineConfig) -> OptionValue,
+        set: fn(&mut EngineConfig, OptionValue),
+    },
+    /// The evaluation weight with this index in [`EvalParams::WEIGHTS`].
+    Weight(usize),
 }
 
 impl fmt::Debug for EngineOption {
@@ -151,12 +164,15 @@ impl fmt::Debug for EngineOption {
 impl EngineOption {
     /// The value in `config`.
     pub fn get(&self, config: &EngineConfig) -> OptionValue {
-        (self.get)(config)
+        match self.access {
+            Access::Field { get, .. } => get(config),
+            Access::Weight(i) => OptionValue::Int(i64::from(config.eval_params.values()[i])),
+        }
     }
 
     /// The value in [`EngineConfig::default`].
     pub fn default_value(&self) -> OptionValue {
-        (self.get)(&EngineConfig::default())
+        self.get(&EngineConfig::default())
     }
 
     /// Reads a value of this option from text, checking type and range.
@@ -235,7 +251,16 @@ impl EngineOption {
                 problem: OptionProblem::Range(self.kind),
             });
         }
-        (self.set)(config, value);
+        match (self.access, value) {
+            (Access::Field { set, .. }, _) => set(config, value),
+            (Access::Weight(i), OptionValue::Int(n)) => {
+                // The range check above keeps the value within an `i32`.
+                if let Some(w) = config.eval_params.weight_mut(i) {
+                    *w = n as i32;
+                }
+            }
+            (Access::Weight(_), _) => {}
+        }
         Ok(())
     }
 
@@ -302,7 +327,7 @@ impl std::error::Error for OptionError {}
 /// Every option, in a fixed order (engine, search features, search
 /// parameters, evaluation terms, evaluation weights).
 pub fn all() -> &'static [EngineOption] {
-    OPTIONS
+    &OPTIONS
 }
 
 /// The option called `name` (or with `name` as an alias).
@@ -395,64 +420,38 @@ impl Engine {
 // ---------------------------------------------------------------------------
 // The table.
 
-/// The evaluation weights' range: within ±100 men, so that no sum of terms
-/// overflows the evaluation.
-const WEIGHT: (i64, i64) = (-10_000, 10_000);
-
 macro_rules! opt {
     (bool $name:literal $(| $alias:literal)*, $group:ident, $desc:literal, |$c:ident| $field:expr) => {
-        EngineOption {
-            name: $name,
-            aliases: &[$($alias),*],
-            group: OptionGroup::$group,
-            kind: OptionKind::Bool,
-            description: $desc,
-            get: |$c| OptionValue::Bool($field),
-            set: |$c, v| {
-                if let OptionValue::Bool(b) = v {
-                    $field = b;
-                }
-            },
-        }
+        opt!(@row $name [$($alias),*], $group, OptionKind::Bool, $desc,
+            |$c| OptionValue::Bool($field),
+            |$c, v| if let OptionValue::Bool(b) = v { $field = b })
     };
+    // The range check in `EngineOption::set` keeps the value within the
+    // field's type.
     (int $name:literal $(| $alias:literal)*, $group:ident, $min:expr, $max:expr, $desc:literal, |$c:ident| $field:expr) => {
-        EngineOption {
-            name: $name,
-            aliases: &[$($alias),*],
-            group: OptionGroup::$group,
-            kind: OptionKind::Int { min: $min, max: $max },
-            description: $desc,
-            get: |$c| OptionValue::Int($field as i64),
-            // The range check in `EngineOption::set` keeps the value within
-            // the field's type.
-            set: |$c, v| {
-                if let OptionValue::Int(n) = v {
-                    $field = n as _;
-                }
-            },
-        }
+        opt!(@row $name [$($alias),*], $group, OptionKind::Int { min: $min, max: $max }, $desc,
+            |$c| OptionValue::Int($field as i64),
+            |$c, v| if let OptionValue::Int(n) = v { $field = n as _ })
     };
     (real $name:literal, $group:ident, $min:expr, $max:expr, $desc:literal, |$c:ident| $field:expr) => {
+        opt!(@row $name [], $group, OptionKind::Real { min: $min, max: $max }, $desc,
+            |$c| OptionValue::Real($field),
+            |$c, v| if let OptionValue::Real(x) = v { $field = x })
+    };
+    (@row $name:literal [$($alias:literal),*], $group:ident, $kind:expr, $desc:literal, $get:expr, $set:expr) => {
         EngineOption {
             name: $name,
-            aliases: &[],
+            aliases: &[$($alias),*],
             group: OptionGroup::$group,
-            kind: OptionKind::Real { min: $min, max: $max },
+            kind: $kind,
             description: $desc,
-            get: |$c| OptionValue::Real($field),
-            set: |$c, v| {
-                if let OptionValue::Real(x) = v {
-                    $field = x;
-                }
-            },
+            access: Access::Field { get: $get, set: $set },
         }
-    };
-    (weight $name:literal, $desc:literal, |$c:ident| $field:expr) => {
-        opt!(int $name, EvalWeight, WEIGHT.0, WEIGHT.1, $desc, |$c| $field)
     };
 }
 
-static OPTIONS: &[EngineOption] = &[
+/// The options set through fields; the evaluation weights follow them.
+const FIELD_OPTIONS: &[EngineOption] = &[
     // The engine.
     opt!(int "hash", Engine, 1, 65_536, "transposition table size in MiB", |c| c.hash_mib),
     opt!(int "threads", Engine, 1, 256, "search threads (lazy SMP)", |c| c.threads),
@@ -506,41 +505,41 @@ static OPTIONS: &[EngineOption] = &[
     opt!(bool "eval_threats", EvalTerm, "pieces the opponent threatens to jump", |c| c.eval.threats),
     opt!(bool "eval_endgame", EvalTerm, "endgame knowledge", |c| c.eval.endgame),
     opt!(bool "eval_tempo", EvalTerm, "bonus for the side to move", |c| c.eval.tempo),
-    // Evaluation weights.
-    opt!(weight "man", "value of a man", |c| c.eval_params.man),
-    opt!(weight "king", "value of a king", |c| c.eval_params.king),
-    opt!(weight "man_rank0", "man on its first rank", |c| c.eval_params.man_rank[0]),
-    opt!(weight "man_rank1", "man on its second rank", |c| c.eval_params.man_rank[1]),
-    opt!(weight "man_rank2", "man on its third rank", |c| c.eval_params.man_rank[2]),
-    opt!(weight "man_rank3", "man on its fourth rank", |c| c.eval_params.man_rank[3]),
-    opt!(weight "man_rank4", "man on its fifth rank", |c| c.eval_params.man_rank[4]),
-    opt!(weight "man_rank5", "man on its sixth rank", |c| c.eval_params.man_rank[5]),
-    opt!(weight "man_rank6", "man on its seventh rank", |c| c.eval_params.man_rank[6]),
-    opt!(weight "man_rank7", "man on its promotion rank (none stands there)", |c| c.eval_params.man_rank[7]),
-    opt!(weight "man_file0", "man on the a-file", |c| c.eval_params.man_file[0]),
-    opt!(weight "man_file1", "man on the b-file", |c| c.eval_params.man_file[1]),
-    opt!(weight "man_file2", "man on the c-file", |c| c.eval_params.man_file[2]),
-    opt!(weight "man_file3", "man on the d-file", |c| c.eval_params.man_file[3]),
-    opt!(weight "man_file4", "man on the e-file", |c| c.eval_params.man_file[4]),
-    opt!(weight "man_file5", "man on the f-file", |c| c.eval_params.man_file[5]),
-    opt!(weight "man_file6", "man on the g-file", |c| c.eval_params.man_file[6]),
-    opt!(weight "man_file7", "man on the h-file", |c| c.eval_params.man_file[7]),
-    opt!(weight "man_backed", "man that cannot be jumped from the front", |c| c.eval_params.man_backed),
-    opt!(weight "man_paired", "man with a friendly man beside it", |c| c.eval_params.man_paired),
-    opt!(weight "man_edge", "man on a side file beyond its third rank", |c| c.eval_params.man_edge),
-    opt!(weight "mobility", "per quiet move (difference)", |c| c.eval_params.mobility),
-    opt!(weight "king_mobility", "per square a king reaches (difference)", |c| c.eval_params.king_mobility),
-    opt!(weight "promote_now", "side to move can crown a man at once", |c| c.eval_params.promote_now),
-    opt!(weight "promote_threat", "man one step from crowning, other side to move", |c| c.eval_params.promote_threat),
-    opt!(weight "threatened", "per piece of the side to move the opponent could jump", |c| c.eval_params.threatened),
-    opt!(weight "tempo", "having the move", |c| c.eval_params.tempo),
-    opt!(weight "endgame_advantage", "per piece of advantage in a king endgame", |c| c.eval_params.endgame_advantage),
 ];
+
+/// Every option: the field options, then one per evaluation weight of
+/// [`EvalParams::WEIGHTS`] (name, default, range and description from there).
+static OPTIONS: [EngineOption; FIELD_OPTIONS.len() + EvalParams::COUNT] = all_options();
+
+const fn all_options() -> [EngineOption; FIELD_OPTIONS.len() + EvalParams::COUNT] {
+    let mut out = [FIELD_OPTIONS[0]; FIELD_OPTIONS.len() + EvalParams::COUNT];
+    let mut i = 0;
+    while i < FIELD_OPTIONS.len() {
+        out[i] = FIELD_OPTIONS[i];
+        i += 1;
+    }
+    let mut w = 0;
+    while w < EvalParams::COUNT {
+        let weight = &EvalParams::WEIGHTS[w];
+        out[i + w] = EngineOption {
+            name: weight.name,
+            aliases: &[],
+            group: OptionGroup::EvalWeight,
+            kind: OptionKind::Int {
+                min: WEIGHT_RANGE.0 as i64,
+                max: WEIGHT_RANGE.1 as i64,
+            },
+            description: weight.description,
+            access: Access::Weight(w),
+        };
+        w += 1;
+    }
+    out
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::EvalParams;
     use std::collections::HashSet;
 
     /// A value of the option other than `v`, within range.
@@ -598,14 +597,16 @@ mod tests {
                 assert!(seen.insert(*name), "{name} twice");
             }
         }
-        for w in EvalParams::names() {
-            let o = find(&w).unwrap_or_else(|| panic!("weight {w} has no option"));
+        for w in EvalParams::WEIGHTS {
+            let o = find(w.name).unwrap_or_else(|| panic!("weight {} has no option", w.name));
             assert_eq!(o.group, OptionGroup::EvalWeight);
+            assert_eq!(o.default_value(), OptionValue::Int(w.default.into()));
+            assert_eq!(o.description, w.description);
         }
         let count = |g| all().iter().filter(|o| o.group == g).count();
         assert_eq!(count(OptionGroup::SearchFeature), 12);
         assert_eq!(count(OptionGroup::EvalTerm), 8);
-        assert_eq!(count(OptionGroup::EvalWeight), EvalParams::names().len());
+        assert_eq!(count(OptionGroup::EvalWeight), EvalParams::COUNT);
     }
 
     #[test]

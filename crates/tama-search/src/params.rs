@@ -12,109 +12,240 @@
 //! Board tables are written from White's side with rank 8 (White's promotion
 //! rank) on top, as the board is drawn; Black uses them mirrored.
 
-/// Weights of the static evaluation, in centi-men.
+/// How the tuner (`tama-arena`'s `examples/tune.rs`) treats a weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EvalParams {
-    /// Value of a man.
-    pub man: i32,
-    /// Value of a king.
-    pub king: i32,
-    /// Bonus per man by relative rank (index 0 is the side's own first
-    /// rank, 7 its promotion rank, where no man stands).
-    pub man_rank: [i32; 8],
-    /// Bonus per man by file (a–h), favouring the centre.
-    pub man_file: [i32; 8],
-    /// Bonus per man whose square behind it is held by a friendly piece
-    /// (it cannot be jumped from the front) or that stands on its first rank.
-    pub man_backed: i32,
-    /// Bonus per man with a friendly man beside it (left or right).
-    pub man_paired: i32,
-    /// Penalty per man on a side file (a or h) beyond the side's third rank
-    /// (negative: a bonus).
-    pub man_edge: i32,
-    /// Bonus per quiet move of the side (mobility), applied to the difference.
-    pub mobility: i32,
-    /// Bonus per square a king attacks (queen-like reach), applied to the
-    /// difference.
-    pub king_mobility: i32,
-    /// Bonus for the side to move having a man that can be crowned at once.
-    pub promote_now: i32,
-    /// Bonus for a man one step from the promotion rank with a free square
-    /// to be crowned on, when its side is not to move.
-    pub promote_threat: i32,
-    /// Penalty per piece of the side to move that the opponent could jump
-    /// if it were its turn (a pending threat).
-    pub threatened: i32,
-    /// Bonus for having the move.
-    pub tempo: i32,
-    /// Extra bonus per piece of advantage in a king endgame (the winning
-    /// side is one with more material and at least one king), so that
-    /// trading down is encouraged.
-    pub endgame_advantage: i32,
+pub enum Tuning {
+    /// Fitted to game results.
+    Free,
+    /// Kept as it is: the unit of the scale (a man is 100), a weight
+    /// against which the others of its kind are measured, or a weight no
+    /// position uses.
+    Fixed,
+    /// Always equal to the named weight: the board is symmetric from left
+    /// to right.
+    Mirror(&'static str),
 }
 
-impl EvalParams {
-    /// The weights the engine ships with.
-    pub const DEFAULT: EvalParams = EvalParams {
-        man: 100,
-        king: 369,
-        man_rank: [0, 7, 6, 15, 27, 59, 15, 0],
-        man_file: [3, 5, 7, 4, 4, 7, 5, 3],
-        man_backed: 1,
-        man_paired: 0,
-        man_edge: -7,
-        mobility: 1,
-        king_mobility: 1,
-        promote_now: 164,
-        promote_threat: 120,
-        threatened: 12,
-        tempo: 13,
-        endgame_advantage: 39,
+/// One evaluation weight of [`EvalParams`], as the option registry, the
+/// tuner and the documentation see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weight {
+    /// The name: the field's name, with the elements of an array numbered
+    /// from 0 (`man_rank0` … `man_rank7`).
+    pub name: &'static str,
+    /// The value the engine ships with ([`EvalParams::DEFAULT`]).
+    pub default: i32,
+    /// One line saying what it is worth (the option's description).
+    pub description: &'static str,
+    /// How tuning treats it.
+    pub tuning: Tuning,
+}
+
+/// The range of every weight, in centi-men: within ±100 men, so that no
+/// sum of terms overflows the evaluation.
+pub const WEIGHT_RANGE: (i32, i32) = (-10_000, 10_000);
+
+/// A field of [`EvalParams`] seen as a run of weights.
+trait Slots {
+    fn slots(&self) -> &[i32];
+    fn slots_mut(&mut self) -> &mut [i32];
+}
+
+impl Slots for i32 {
+    fn slots(&self) -> &[i32] {
+        core::slice::from_ref(self)
+    }
+    fn slots_mut(&mut self) -> &mut [i32] {
+        core::slice::from_mut(self)
+    }
+}
+
+impl<const N: usize> Slots for [i32; N] {
+    fn slots(&self) -> &[i32] {
+        self
+    }
+    fn slots_mut(&mut self) -> &mut [i32] {
+        self
+    }
+}
+
+/// Declares the evaluation weights once, each with its doc comment, name,
+/// default, tuning and one-line description: a scalar as
+/// `name = default, tuning, "description";`, an array as
+/// `name[N] { name0 = …; … }` with one such line per element. It generates
+/// the struct [`EvalParams`], [`EvalParams::DEFAULT`],
+/// [`EvalParams::WEIGHTS`] (which the option registry and the tuner read)
+/// and the view by index.
+macro_rules! eval_params {
+    // Normalise each entry to `{ [docs] field (len?) { weights } }`.
+    (@munch [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        $field:ident = $default:expr, $tuning:expr, $description:literal;
+        $($rest:tt)*
+    ) => {
+        eval_params!(@munch [$($done)*
+            { [$(#[doc = $doc])*] $field () { $field = $default, $tuning, $description; } }
+        ] $($rest)*);
+    };
+    (@munch [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        $field:ident [$len:literal] { $($weights:tt)+ }
+        $($rest:tt)*
+    ) => {
+        eval_params!(@munch [$($done)*
+            { [$(#[doc = $doc])*] $field ([$len]) { $($weights)+ } }
+        ] $($rest)*);
+    };
+    (@munch [$({
+        [$(#[doc = $doc:literal])*] $field:ident ($([$len:literal])?) {
+            $($slot:ident = $default:expr, $tuning:expr, $description:literal;)+
+        }
+    })+]) => {
+        /// Weights of the static evaluation, in centi-men.
+        ///
+        /// Every weight by name, with its default and meaning (the table
+        /// is generated from the declaration that defines the fields):
+        ///
+        /// | weight | default | worth |
+        /// |---|---:|---|
+        #[doc = concat!($($("| `", stringify!($slot), "` | ", stringify!($default), " | ", $description, " |\n",)+)+)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct EvalParams {
+            $($(#[doc = $doc])* pub $field: eval_params!(@type $([$len])?),)+
+        }
+
+        impl EvalParams {
+            /// The weights the engine ships with.
+            pub const DEFAULT: EvalParams = EvalParams {
+                $($field: eval_params!(@value $([$len])?; $($default),+),)+
+            };
+
+            /// Every weight, in the order of the fields (and of
+            /// [`EvalParams::values`]).
+            pub const WEIGHTS: &'static [Weight] = &[
+                $($(Weight {
+                    name: stringify!($slot),
+                    default: $default,
+                    description: $description,
+                    tuning: $tuning,
+                },)+)+
+            ];
+
+            /// The weight with index `index` in [`EvalParams::WEIGHTS`].
+            pub fn weight_mut(&mut self, index: usize) -> Option<&mut i32> {
+                let mut i = index;
+                $(
+                    let slots = Slots::slots_mut(&mut self.$field);
+                    if i < slots.len() {
+                        return Some(&mut slots[i]);
+                    }
+                    i -= slots.len();
+                )+
+                let _ = i;
+                None
+            }
+
+            /// Every weight's value, in the order of [`EvalParams::WEIGHTS`].
+            pub fn values(&self) -> [i32; EvalParams::COUNT] {
+                let mut out = [0; EvalParams::COUNT];
+                let mut i = 0;
+                $(
+                    for &v in Slots::slots(&self.$field) {
+                        out[i] = v;
+                        i += 1;
+                    }
+                )+
+                out
+            }
+
+            /// Each field's name and its number of weights, or `None` for a
+            /// scalar field: how [`EvalParams::WEIGHTS`] names are formed.
+            #[cfg(test)]
+            const LAYOUT: &'static [(&'static str, Option<usize>)] = &[
+                $((stringify!($field), eval_params!(@len $([$len])?)),)+
+            ];
+        }
+    };
+    (@type) => { i32 };
+    (@type [$len:literal]) => { [i32; $len] };
+    (@value; $value:expr) => { $value };
+    (@value [$len:literal]; $($value:expr),+) => { [$($value),+] };
+    (@len) => { None };
+    (@len [$len:literal]) => { Some($len) };
+    ($($entries:tt)+) => {
+        eval_params!(@munch [] $($entries)+);
     };
 }
 
+use Tuning::{Fixed, Free, Mirror};
+
+eval_params! {
+    /// Value of a man.
+    man = 100, Fixed, "value of a man";
+    /// Value of a king.
+    king = 369, Free, "value of a king";
+    /// Bonus per man by relative rank (index 0 is the side's own first
+    /// rank, 7 its promotion rank, where no man stands).
+    man_rank[8] {
+        man_rank0 = 0, Fixed, "man on its first rank";
+        man_rank1 = 7, Free, "man on its second rank";
+        man_rank2 = 6, Free, "man on its third rank";
+        man_rank3 = 15, Free, "man on its fourth rank";
+        man_rank4 = 27, Free, "man on its fifth rank";
+        man_rank5 = 59, Free, "man on its sixth rank";
+        man_rank6 = 15, Free, "man on its seventh rank";
+        man_rank7 = 0, Fixed, "man on its promotion rank (none stands there)";
+    }
+    /// Bonus per man by file (a–h), favouring the centre.
+    man_file[8] {
+        man_file0 = 3, Free, "man on the a-file";
+        man_file1 = 5, Free, "man on the b-file";
+        man_file2 = 7, Free, "man on the c-file";
+        man_file3 = 4, Free, "man on the d-file";
+        man_file4 = 4, Mirror("man_file3"), "man on the e-file";
+        man_file5 = 7, Mirror("man_file2"), "man on the f-file";
+        man_file6 = 5, Mirror("man_file1"), "man on the g-file";
+        man_file7 = 3, Mirror("man_file0"), "man on the h-file";
+    }
+    /// Bonus per man whose square behind it is held by a friendly piece
+    /// (it cannot be jumped from the front) or that stands on its first rank.
+    man_backed = 1, Free, "man that cannot be jumped from the front";
+    /// Bonus per man with a friendly man beside it (left or right).
+    man_paired = 0, Free, "man with a friendly man beside it";
+    /// Penalty per man on a side file (a or h) beyond the side's third rank
+    /// (negative: a bonus).
+    man_edge = -7, Free, "man on a side file beyond its third rank";
+    /// Bonus per quiet move of the side (mobility), applied to the difference.
+    mobility = 1, Free, "per quiet move (difference)";
+    /// Bonus per square a king attacks (queen-like reach), applied to the
+    /// difference.
+    king_mobility = 1, Free, "per square a king reaches (difference)";
+    /// Bonus for the side to move having a man that can be crowned at once.
+    promote_now = 164, Free, "side to move can crown a man at once";
+    /// Bonus for a man one step from the promotion rank with a free square
+    /// to be crowned on, when its side is not to move.
+    promote_threat = 120, Free, "man one step from crowning, other side to move";
+    /// Penalty per piece of the side to move that the opponent could jump
+    /// if it were its turn (a pending threat).
+    threatened = 12, Free, "per piece of the side to move the opponent could jump";
+    /// Bonus for having the move.
+    tempo = 13, Free, "having the move";
+    /// Extra bonus per piece of advantage in a king endgame (the winning
+    /// side is one with more material and at least one king), so that
+    /// trading down is encouraged.
+    endgame_advantage = 39, Free, "per piece of advantage in a king endgame";
+}
+
 impl EvalParams {
-    /// The names of the weights, as [`EvalParams::get`] and
-    /// [`EvalParams::set`] know them: the field names, with arrays
-    /// numbered (`man_rank0` … `man_rank7`, `man_file0` … `man_file7`).
-    pub fn names() -> Vec<String> {
-        let mut names: Vec<String> = vec!["man".into(), "king".into()];
-        names.extend((0..8).map(|i| format!("man_rank{i}")));
-        names.extend((0..8).map(|i| format!("man_file{i}")));
-        names.extend(SCALARS.iter().map(|s| s.to_string()));
-        names
+    /// The number of weights.
+    pub const COUNT: usize = EvalParams::WEIGHTS.len();
+
+    /// The index in [`EvalParams::WEIGHTS`] of the weight called `name`.
+    pub fn index(name: &str) -> Option<usize> {
+        EvalParams::WEIGHTS.iter().position(|w| w.name == name)
     }
 
-    fn slot(&mut self, name: &str) -> Option<&mut i32> {
-        let indexed = |prefix: &str| {
-            name.strip_prefix(prefix)
-                .and_then(|i| i.parse::<usize>().ok())
-                .filter(|&i| i < 8)
-        };
-        if let Some(i) = indexed("man_rank") {
-            return Some(&mut self.man_rank[i]);
-        }
-        if let Some(i) = indexed("man_file") {
-            return Some(&mut self.man_file[i]);
-        }
-        Some(match name {
-            "man" => &mut self.man,
-            "king" => &mut self.king,
-            "man_backed" => &mut self.man_backed,
-            "man_paired" => &mut self.man_paired,
-            "man_edge" => &mut self.man_edge,
-            "mobility" => &mut self.mobility,
-            "king_mobility" => &mut self.king_mobility,
-            "promote_now" => &mut self.promote_now,
-            "promote_threat" => &mut self.promote_threat,
-            "threatened" => &mut self.threatened,
-            "tempo" => &mut self.tempo,
-            "endgame_advantage" => &mut self.endgame_advantage,
-            _ => return None,
-        })
-    }
-
-    /// The weight called `name` (see [`EvalParams::names`]).
+    /// The weight called `name` (see [`Weight::name`]).
     ///
     /// ```
     /// use tama_search::params::EvalParams;
@@ -122,16 +253,16 @@ impl EvalParams {
     /// let mut p = EvalParams::DEFAULT;
     /// assert!(p.set("man_rank5", 40));
     /// assert_eq!(p.get("man_rank5"), Some(40));
+    /// assert_eq!(p.man_rank[5], 40);
     /// assert_eq!(p.get("queen"), None);
     /// ```
     pub fn get(&self, name: &str) -> Option<i32> {
-        let mut copy = *self;
-        copy.slot(name).map(|v| *v)
+        EvalParams::index(name).map(|i| self.values()[i])
     }
 
     /// Sets the weight called `name`; returns whether there is one.
     pub fn set(&mut self, name: &str, value: i32) -> bool {
-        match self.slot(name) {
+        match EvalParams::index(name).and_then(|i| self.weight_mut(i)) {
             Some(v) => {
                 *v = value;
                 true
@@ -139,20 +270,32 @@ impl EvalParams {
             None => false,
         }
     }
-}
 
-const SCALARS: [&str; 10] = [
-    "man_backed",
-    "man_paired",
-    "man_edge",
-    "mobility",
-    "king_mobility",
-    "promote_now",
-    "promote_threat",
-    "threatened",
-    "tempo",
-    "endgame_advantage",
-];
+    /// The weights with the given values, in the order of
+    /// [`EvalParams::WEIGHTS`].
+    pub fn from_values(values: [i32; EvalParams::COUNT]) -> EvalParams {
+        let mut p = EvalParams::DEFAULT;
+        for (i, v) in values.into_iter().enumerate() {
+            if let Some(w) = p.weight_mut(i) {
+                *w = v;
+            }
+        }
+        p
+    }
+
+    /// Sets every [`Tuning::Mirror`] weight to the weight it mirrors.
+    pub fn tie_mirrors(&mut self) {
+        let values = self.values();
+        for (i, w) in EvalParams::WEIGHTS.iter().enumerate() {
+            if let Tuning::Mirror(of) = w.tuning {
+                let source = EvalParams::index(of).map(|j| values[j]);
+                if let (Some(v), Some(slot)) = (source, self.weight_mut(i)) {
+                    *slot = v;
+                }
+            }
+        }
+    }
+}
 
 impl Default for EvalParams {
     fn default() -> EvalParams {
@@ -333,5 +476,70 @@ impl SearchOptions {
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
         SearchOptions::DEFAULT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn weight_names_follow_the_fields() {
+        let mut names = EvalParams::WEIGHTS.iter().map(|w| w.name);
+        for &(field, len) in EvalParams::LAYOUT {
+            match len {
+                None => assert_eq!(names.next(), Some(field)),
+                Some(n) => {
+                    for i in 0..n {
+                        assert_eq!(names.next(), Some(format!("{field}{i}").as_str()));
+                    }
+                }
+            }
+        }
+        assert_eq!(names.next(), None);
+        let unique: HashSet<_> = EvalParams::WEIGHTS.iter().map(|w| w.name).collect();
+        assert_eq!(unique.len(), EvalParams::COUNT);
+    }
+
+    #[test]
+    fn the_flat_view_reads_and_writes_each_field() {
+        let d = EvalParams::DEFAULT;
+        let defaults: Vec<i32> = EvalParams::WEIGHTS.iter().map(|w| w.default).collect();
+        assert_eq!(d.values().to_vec(), defaults);
+        assert_eq!(EvalParams::from_values(d.values()), d);
+        for (i, w) in EvalParams::WEIGHTS.iter().enumerate() {
+            let (lo, hi) = WEIGHT_RANGE;
+            assert!((lo..=hi).contains(&w.default), "{}", w.name);
+            // Changing one weight by index changes that weight alone.
+            let mut p = d;
+            *p.weight_mut(i).unwrap() += 1;
+            let changed: Vec<usize> = (0..EvalParams::COUNT)
+                .filter(|&j| p.values()[j] != d.values()[j])
+                .collect();
+            assert_eq!(changed, [i], "{}", w.name);
+            assert_eq!(p.get(w.name), Some(w.default + 1));
+        }
+        assert!(EvalParams::default()
+            .weight_mut(EvalParams::COUNT)
+            .is_none());
+        assert_eq!(d.get("man_rank5"), Some(d.man_rank[5]));
+        assert_eq!(d.get("man_file7"), Some(d.man_file[7]));
+        assert_eq!(d.get("endgame_advantage"), Some(d.endgame_advantage));
+    }
+
+    #[test]
+    fn mirrors_name_a_free_weight_and_hold_in_the_defaults() {
+        let mut p = EvalParams::DEFAULT;
+        for w in EvalParams::WEIGHTS {
+            if let Tuning::Mirror(of) = w.tuning {
+                let source = &EvalParams::WEIGHTS[EvalParams::index(of).unwrap()];
+                assert_eq!(source.tuning, Tuning::Free, "{}", w.name);
+                assert_eq!(w.default, source.default, "{}", w.name);
+                p.set(of, 50);
+            }
+        }
+        p.tie_mirrors();
+        assert_eq!(p.man_file, [50; 8]);
     }
 }
