@@ -477,7 +477,7 @@ fn arena_games_end_with_an_outcome() {
         assert!(!config.openings.is_empty());
         let a = player("depth", Limits::depth(2));
         let b = player("nodes", Limits::nodes(1500));
-        let result = tama_arena::play_match(&a, &b, &config, |_| {});
+        let result = tama_arena::play_match(&a, &b, &config, |_| {}).unwrap();
         assert_eq!(result.games.len(), config.openings.len() * 2);
         for g in &result.games {
             let mut game = Game::from_position(rules, g.start);
@@ -513,8 +513,8 @@ fn no_adjudication_leaves_a_material_lead_drawn_at_the_limit() {
     };
     let a = player("a", Limits::depth(1));
     let b = player("b", Limits::depth(1));
-    let none = tama_arena::play_match(&a, &b, &config(Adjudication::NONE), |_| {});
-    let default = tama_arena::play_match(&a, &b, &config(Adjudication::default()), |_| {});
+    let none = tama_arena::play_match(&a, &b, &config(Adjudication::NONE), |_| {}).unwrap();
+    let default = tama_arena::play_match(&a, &b, &config(Adjudication::default()), |_| {}).unwrap();
     for (n, d) in none.games.iter().zip(&default.games) {
         assert_eq!(n.outcome.termination, Termination::Adjudication);
         assert_eq!(n.outcome.winner, None, "{:?}", n.moves);

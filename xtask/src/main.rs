@@ -1,29 +1,26 @@
 //! Project automation for tama, run as `cargo xtask <command>`.
 //!
 //! Each subcommand lives in its own module and exposes an `Args` struct and a
-//! `run` function. Helpers shared by several subcommands (running commands,
-//! printing tables, building the `tama` binary, the line diff) live in their
-//! own modules too. Every external command is printed before it runs, together
-//! with how long it took, and every failure ends with a non-zero exit code and
-//! a reason.
+//! `run` function. Helpers shared by several subcommands (printing tables,
+//! the line diff) live in their own modules too; running commands and
+//! building the `tama` binary come from `xtask-util`, which the commands in
+//! crates of their own (`cargo egtb-shard`) share. Every external command is
+//! printed before it runs, together with how long it took, and every failure
+//! ends with a non-zero exit code and a reason.
 
 mod bench;
 mod ci;
-mod cmd;
 mod diff;
 mod fuzz;
-mod load;
 mod perft;
-mod shard;
-mod slurm;
 mod snapshots;
 mod sprt;
 mod table;
-mod tama;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use xtask_util::{cmd, tama};
 
 /// Project automation for tama.
 #[derive(Debug, Parser)]
@@ -47,20 +44,13 @@ enum Command {
     /// Run the snapshot tests and check, review or accept pending snapshots
     /// (no cargo-insta needed).
     Snapshots(snapshots::Args),
-    /// Play the engine at a git revision against the working tree until a
-    /// sequential probability ratio test accepts or rejects the change.
+    /// Play two player specs, or the working tree against a git revision,
+    /// until a sequential probability ratio test (pentanomial, tama-arena)
+    /// accepts or rejects the change.
     Sprt(sprt::Args),
     /// Run the cargo-fuzz targets one at a time (nightly and cargo-fuzz
     /// needed) and summarise executions, coverage and corpus growth.
     Fuzz(fuzz::Args),
-    /// Load `tama serve` from this machine: N clients against /api/moves
-    /// and /api/play for T seconds (requests/s, p50/p99), latency while 2
-    /// analyses run, memory over G games, page weight.
-    Load(load::Args),
-    /// Solve the tablebases once in one process and once wave by wave, each
-    /// unit its own process (a Slurm job array per wave, or local
-    /// processes), and compare the files byte for byte.
-    EgtbShard(shard::Args),
 }
 
 fn main() -> ExitCode {
@@ -72,8 +62,6 @@ fn main() -> ExitCode {
         Command::Snapshots(args) => snapshots::run(args),
         Command::Sprt(args) => sprt::run(args),
         Command::Fuzz(args) => fuzz::run(args),
-        Command::Load(args) => load::run(args),
-        Command::EgtbShard(args) => shard::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

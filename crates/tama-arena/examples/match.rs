@@ -182,7 +182,8 @@ fn main() -> ExitCode {
                 g.moves.len()
             );
         }
-    });
+    })
+    .expect("in-process players do not fail");
     let plies: usize = result.games.iter().map(|g| g.moves.len()).sum();
     println!(
         "{} vs {}: {} games, +{} ={} -{}, score {:.1}%, Elo {} (pentanomial {} {:?}), avg {:.0} plies, {:.0} s",

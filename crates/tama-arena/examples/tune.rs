@@ -93,7 +93,8 @@ fn generate(file: &str, games: usize, nodes: u64) {
         if c.is_multiple_of(50) {
             eprintln!("{} games", *c);
         }
-    });
+    })
+    .expect("in-process players do not fail");
 }
 
 /// The indices in `EvalParams::WEIGHTS` of the weights the tuner fits

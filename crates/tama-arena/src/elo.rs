@@ -52,6 +52,18 @@ pub(crate) fn elo_from_samples(samples: &[f64]) -> Elo {
     }
 }
 
+/// Elo estimate from pentanomial pair counts (by the first player's
+/// points in the pair: 0, ½, 1, 1½, 2): the mean score per game, and its
+/// 95% interval from the variance of the pairs.
+pub fn elo_from_pentanomial(pairs: &[u32; 5]) -> Elo {
+    let samples: Vec<f64> = pairs
+        .iter()
+        .enumerate()
+        .flat_map(|(bin, &count)| std::iter::repeat_n(bin as f64 / 4.0, count as usize))
+        .collect();
+    elo_from_samples(&samples)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,5 +76,14 @@ mod tests {
         let e = elo_from_samples(&[1.0, 0.0, 0.5, 0.5, 1.0, 0.5]);
         assert!(e.lower < e.elo && e.elo < e.upper);
         assert!(e.elo > 0.0);
+    }
+
+    #[test]
+    fn pentanomial_elo_is_the_elo_of_the_pairs() {
+        // Pairs scoring 2, 1 and 1½ points: mean ¾ per game.
+        let e = elo_from_pentanomial(&[0, 0, 1, 1, 1]);
+        assert!((e.elo - elo_from_score(0.75)).abs() < 1e-9);
+        assert_eq!(e, elo_from_samples(&[0.5, 0.75, 1.0]));
+        assert!(elo_from_pentanomial(&[0; 5]).upper.is_infinite());
     }
 }

@@ -1,5 +1,6 @@
 //! Engine-versus-engine matches for the tama engine: paired openings,
-//! adjudication, W/D/L and Elo estimates with their 95% intervals, a plain
+//! adjudication, W/D/L and Elo estimates with their 95% intervals, the
+//! SPRT on pentanomial pair counts, other `tama` builds as players, a plain
 //! material-only reference player, and the fixed search signature of
 //! `tama bench`.
 //!
@@ -23,7 +24,7 @@
 //!     concurrency: 1,
 //!     ..MatchConfig::default()
 //! };
-//! let result = play_match(&a, &b, &config, |_game| {});
+//! let result = play_match(&a, &b, &config, |_game| {}).unwrap();
 //! assert_eq!(result.games.len(), 2);
 //! assert_eq!(result.wins + result.draws + result.losses, 2);
 //! assert!(result.elo().lower <= result.elo().upper);
@@ -34,6 +35,11 @@
 //! - [`play_match`] plays the games ([`MatchConfig`], [`Adjudication`]) and
 //!   returns a [`MatchResult`] with its [`Elo`] estimates (per game, and per
 //!   pair of games: the pentanomial model).
+//! - [`Sprt`] is the sequential probability ratio test on pentanomial
+//!   pair counts (fishtest's GSPRT in logistic Elo), and [`play_sprt`]
+//!   plays a match until it decides.
+//! - [`ExternalEngine`] is another `tama` binary as a player (driven per
+//!   move through `tama analyse --json`), to compare builds.
 //! - [`random_openings`] gives reproducible balanced openings, and
 //!   [`endgame_openings`] endgames of a few pieces reached by self-play.
 //! - [`baseline::Baseline`] is the plain alpha-beta reference player.
@@ -45,13 +51,20 @@
 pub mod baseline;
 pub mod bench;
 mod elo;
+mod external;
 mod openings;
 mod play;
 mod player;
 mod results;
+mod sprt;
 
-pub use elo::{elo_from_score, Elo};
+pub use elo::{elo_from_pentanomial, elo_from_score, Elo};
+pub use external::ExternalEngine;
 pub use openings::{endgame_openings, random_openings, Opening};
-pub use play::{play_match, Adjudication, MatchConfig};
+pub use play::{play_match, play_match_until, Adjudication, MatchConfig, MatchError};
 pub use player::{without, Player, PlayerKind, TimeControl};
-pub use results::{GameRecord, MatchResult};
+pub use results::{GameRecord, MatchResult, PairCounter};
+pub use sprt::{play_sprt, score_from_elo, Sprt, SprtError, SprtOutcome, SprtStatus, Verdict};
+/// The limits of a player's moves (tama-search's, re-exported: a
+/// [`Player`] holds them).
+pub use tama_search::Limits;

@@ -1,6 +1,8 @@
 //! Playing matches: paired games on several threads, adjudication.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use core::fmt;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -9,6 +11,7 @@ use tama_search::params::EvalParams;
 use tama_search::{Clock, Engine, Limits, SearchResult};
 
 use crate::baseline::Baseline;
+use crate::external::ExternalEngine;
 use crate::openings::Opening;
 use crate::player::{Player, PlayerKind};
 use crate::results::{GameRecord, MatchResult};
@@ -97,10 +100,37 @@ impl Default for MatchConfig {
     }
 }
 
+/// A match that could not go on: a player failed to give a move (only an
+/// [external engine](PlayerKind::External) can).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchError {
+    /// The game's number in the match (0-based).
+    pub game: usize,
+    /// The failing player's name.
+    pub player: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {}: {}: {}",
+            self.game + 1,
+            self.player,
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for MatchError {}
+
 /// One side of a game in progress.
 enum Mover {
     Engine(Box<Engine>),
     Baseline(Box<Baseline>),
+    External(ExternalEngine),
 }
 
 impl Mover {
@@ -108,6 +138,7 @@ impl Mover {
         match kind {
             PlayerKind::Engine(c) => Mover::Engine(Box::new(Engine::new((**c).clone()))),
             PlayerKind::Baseline => Mover::Baseline(Box::default()),
+            PlayerKind::External(e) => Mover::External(e.clone()),
         }
     }
 
@@ -119,8 +150,9 @@ impl Mover {
 
     /// The move and the mover's score of the position (centi-men or raw
     /// win/loss values, for the side to move).
-    fn choose(&mut self, game: &Game, limits: &Limits) -> Option<(Move, i32)> {
-        match self {
+    /// Fails only for an external engine (with a message).
+    fn choose(&mut self, game: &Game, limits: &Limits) -> Result<Option<(Move, i32)>, String> {
+        Ok(match self {
             Mover::Engine(e) => match e.search_game(game, limits, |_| {}) {
                 SearchResult::Move(b) => Some((b.mv, b.score.raw())),
                 SearchResult::GameOver(_) => None,
@@ -128,7 +160,9 @@ impl Mover {
             Mover::Baseline(b) => b
                 .search(game.position(), game.rules(), limits)
                 .map(|(m, s, _)| (m, s)),
-        }
+            // Moves read with `parse_move` are legal in the position.
+            Mover::External(e) => e.choose(game, limits)?,
+        })
     }
 }
 
@@ -151,13 +185,14 @@ fn finish(mut game: Game, outcome: Outcome, on_time: bool) -> (Game, Outcome, bo
     (game, outcome, on_time)
 }
 
-/// Plays one game between `white` and `black` from `opening`.
+/// Plays one game between `white` and `black` from `opening`; fails with
+/// the failing side and its message.
 fn play_game(
     movers: [&mut Mover; 2],
     players: [&Player; 2],
     opening: &Opening,
     config: &MatchConfig,
-) -> (Game, Outcome, bool) {
+) -> Result<(Game, Outcome, bool), (Color, String)> {
     let rules = config.rules;
     let mut game = Game::from_position(rules, opening.start);
     for mv in &opening.moves {
@@ -176,7 +211,7 @@ fn play_game(
     let mut scores: Vec<i32> = Vec::new();
     loop {
         if let Some(outcome) = game.outcome() {
-            return (game, outcome, false);
+            return Ok((game, outcome, false));
         }
         let plies = game.moves().len();
         if plies >= max_plies {
@@ -188,7 +223,7 @@ fn play_game(
             } else {
                 Outcome::draw(Termination::Adjudication)
             };
-            return finish(game, outcome, false);
+            return Ok(finish(game, outcome, false));
         }
         let turn = game.position().turn();
         let side = turn.index();
@@ -210,16 +245,21 @@ fn play_game(
         }
         let mover = if side == 0 { &mut *white } else { &mut *black };
         let t0 = Instant::now();
-        let Some((mv, score)) = mover.choose(&game, &limits) else {
+        let chosen = mover.choose(&game, &limits).map_err(|e| (turn, e))?;
+        let Some((mv, score)) = chosen else {
             // The mover saw a game end the game record does not (cannot
             // happen: both use the same rules); score it as a draw.
-            return finish(game, Outcome::draw(Termination::Adjudication), false);
+            return Ok(finish(
+                game,
+                Outcome::draw(Termination::Adjudication),
+                false,
+            ));
         };
         let spent = t0.elapsed();
         if let (Some(left), Some(tc)) = (clocks[side], player.time_control) {
             if spent > left {
                 let outcome = Outcome::win(turn.opponent(), Termination::TimeForfeit);
-                return finish(game, outcome, true);
+                return Ok(finish(game, outcome, true));
             }
             clocks[side] = Some(left - spent + tc.increment);
         }
@@ -231,18 +271,18 @@ fn play_game(
             if n >= k {
                 let recent = &scores[n - k..];
                 if recent.iter().all(|&s| s >= win) {
-                    return finish(
+                    return Ok(finish(
                         game,
                         Outcome::win(Color::White, Termination::Adjudication),
                         false,
-                    );
+                    ));
                 }
                 if recent.iter().all(|&s| s <= -win) {
-                    return finish(
+                    return Ok(finish(
                         game,
                         Outcome::win(Color::Black, Termination::Adjudication),
                         false,
-                    );
+                    ));
                 }
             }
         }
@@ -252,7 +292,11 @@ fn play_game(
                 && n >= k
                 && scores[n - k..].iter().all(|s| s.abs() <= draw)
             {
-                return finish(game, Outcome::draw(Termination::Adjudication), false);
+                return Ok(finish(
+                    game,
+                    Outcome::draw(Termination::Adjudication),
+                    false,
+                ));
             }
         }
     }
@@ -261,6 +305,12 @@ fn play_game(
 /// Plays a match between `a` and `b`: every opening twice (A White in
 /// even-numbered games), `config.concurrency` games at a time. `on_game`
 /// is called from the worker threads as each game ends.
+///
+/// # Errors
+///
+/// When a player fails to give a move (only an
+/// [external engine](PlayerKind::External) can): no further game starts,
+/// and the error names the game and the player.
 ///
 /// # Panics
 ///
@@ -271,17 +321,42 @@ pub fn play_match(
     b: &Player,
     config: &MatchConfig,
     on_game: impl Fn(&GameRecord) + Sync,
-) -> MatchResult {
+) -> Result<MatchResult, MatchError> {
+    play_match_until(a, b, config, |game| {
+        on_game(game);
+        ControlFlow::Continue(())
+    })
+}
+
+/// [`play_match`] that stops early: once `on_game` returns
+/// [`ControlFlow::Break`], no further game starts; the games already
+/// under way finish (`on_game` hears of them too) and are in the result.
+///
+/// # Errors
+///
+/// As [`play_match`].
+///
+/// # Panics
+///
+/// As [`play_match`].
+pub fn play_match_until(
+    a: &Player,
+    b: &Player,
+    config: &MatchConfig,
+    on_game: impl Fn(&GameRecord) -> ControlFlow<()> + Sync,
+) -> Result<MatchResult, MatchError> {
     let total = config.openings.len() * 2;
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     let done = Mutex::new(Vec::with_capacity(total));
+    let failure = Mutex::new(None::<MatchError>);
     let threads = config.concurrency.clamp(1, total.max(1));
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
                 let mut ma = Mover::new(&a.kind);
                 let mut mb = Mover::new(&b.kind);
-                loop {
+                while !stop.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= total {
                         break;
@@ -289,13 +364,27 @@ pub fn play_match(
                     let opening_index = index / 2;
                     let opening = &config.openings[opening_index];
                     let a_is_white = index.is_multiple_of(2);
+                    let (white, black) = if a_is_white { (a, b) } else { (b, a) };
                     let t0 = Instant::now();
-                    let (game, outcome, time_forfeit) = if a_is_white {
+                    let played = if a_is_white {
                         play_game([&mut ma, &mut mb], [a, b], opening, config)
                     } else {
                         play_game([&mut mb, &mut ma], [b, a], opening, config)
                     };
-                    let (white, black) = if a_is_white { (a, b) } else { (b, a) };
+                    let (game, outcome, time_forfeit) = match played {
+                        Ok(played) => played,
+                        Err((side, message)) => {
+                            stop.store(true, Ordering::Relaxed);
+                            let player = if side == Color::White { white } else { black };
+                            let mut failure = failure.lock().expect("no thread panicked");
+                            failure.get_or_insert(MatchError {
+                                game: index,
+                                player: player.name.clone(),
+                                message,
+                            });
+                            break;
+                        }
+                    };
                     let record = GameRecord {
                         index,
                         opening: opening_index,
@@ -309,12 +398,17 @@ pub fn play_match(
                         time_forfeit,
                         duration: t0.elapsed(),
                     };
-                    on_game(&record);
+                    if on_game(&record).is_break() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                     done.lock().expect("no thread panicked").push(record);
                 }
             });
         }
     });
+    if let Some(error) = failure.into_inner().expect("no thread panicked") {
+        return Err(error);
+    }
     let games = done.into_inner().expect("no thread panicked");
-    MatchResult::from_games(a, b, games)
+    Ok(MatchResult::from_games(a, b, games))
 }

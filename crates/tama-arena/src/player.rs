@@ -5,6 +5,8 @@ use std::time::Duration;
 use tama_search::options::{self, OptionKind, OptionValue};
 use tama_search::{EngineConfig, EvalOptions, Limits};
 
+use crate::external::ExternalEngine;
+
 /// What plays the moves.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerKind {
@@ -12,6 +14,8 @@ pub enum PlayerKind {
     Engine(Box<EngineConfig>),
     /// The plain alpha-beta reference player ([`Baseline`](crate::baseline::Baseline)).
     Baseline,
+    /// Another `tama` program, one process per move (comparing builds).
+    External(ExternalEngine),
 }
 
 impl PlayerKind {

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use tama_core::{Color, Move, Outcome, Position};
 
-use crate::elo::{elo_from_samples, Elo};
+use crate::elo::{elo_from_pentanomial, elo_from_samples, Elo};
 use crate::player::Player;
 
 /// A finished game.
@@ -53,6 +53,37 @@ impl GameRecord {
             Some(Color::Black) => "0-1",
             None => "1/2-1/2",
         }
+    }
+}
+
+/// Games gathered into pairs as they finish, in any order: the
+/// pentanomial counts of the completed pairs (by A's points in the pair:
+/// 0, ½, 1, 1½, 2), for a running report or a sequential test.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PairCounter {
+    /// A's points in the first finished game of each open pair, by opening.
+    open: std::collections::BTreeMap<usize, f64>,
+    counts: [u32; 5],
+}
+
+impl PairCounter {
+    /// Adds a finished game; returns whether it completed a pair.
+    pub fn add(&mut self, game: &GameRecord) -> bool {
+        match self.open.remove(&game.opening) {
+            Some(first) => {
+                self.counts[((first + game.score_a()) * 2.0).round() as usize] += 1;
+                true
+            }
+            None => {
+                self.open.insert(game.opening, game.score_a());
+                false
+            }
+        }
+    }
+
+    /// The counts of completed pairs.
+    pub fn counts(&self) -> [u32; 5] {
+        self.counts
     }
 }
 
@@ -110,32 +141,18 @@ impl MatchResult {
 
     /// Counts of opening pairs by A's points in the pair: 0, ½, 1, 1½, 2.
     pub fn pentanomial(&self) -> [u32; 5] {
-        let mut bins = [0; 5];
-        for pair in self.pairs() {
-            bins[(pair * 2.0).round() as usize] += 1;
-        }
-        bins
-    }
-
-    /// A's points in each completed pair of games (0 to 2).
-    fn pairs(&self) -> Vec<f64> {
-        let mut by_opening = std::collections::BTreeMap::<usize, Vec<f64>>::new();
+        let mut pairs = PairCounter::default();
         for g in &self.games {
-            by_opening.entry(g.opening).or_default().push(g.score_a());
+            pairs.add(g);
         }
-        by_opening
-            .values()
-            .filter(|v| v.len() == 2)
-            .map(|v| v[0] + v[1])
-            .collect()
+        pairs.counts()
     }
 
     /// Elo of A relative to B, with the error from the variance of the
     /// pairs of games (pentanomial model; narrower when paired openings
     /// cancel their bias).
     pub fn elo_pentanomial(&self) -> Elo {
-        let samples: Vec<f64> = self.pairs().iter().map(|p| p / 2.0).collect();
-        elo_from_samples(&samples)
+        elo_from_pentanomial(&self.pentanomial())
     }
 }
 
@@ -180,5 +197,13 @@ mod tests {
         assert_eq!(r.pentanomial(), [0, 1, 0, 0, 1]);
         assert!((r.score() - 0.625).abs() < 1e-9);
         assert!(r.elo_pentanomial().elo > 0.0);
+        // The same pairs counted as the games come, in another order.
+        let mut pairs = PairCounter::default();
+        assert!(!pairs.add(&r.games[3]));
+        assert!(!pairs.add(&r.games[0]));
+        assert!(pairs.add(&r.games[1]));
+        assert_eq!(pairs.counts(), [0, 0, 0, 0, 1]);
+        assert!(pairs.add(&r.games[2]));
+        assert_eq!(pairs.counts(), r.pentanomial());
     }
 }

@@ -22,7 +22,9 @@
 //! - [`router`] builds every route on an [`AppState`] (the search slots);
 //! - [`serve`] runs it on a listener until a shutdown signal, [`run`] is
 //!   the blocking form `tama serve` uses (until Ctrl-C), and [`spawn`]
-//!   starts a server on a background thread (for tests and tools).
+//!   starts a server on a background thread (for tests and tools);
+//! - [`client`] is a small blocking HTTP/1.1 client for the tests and the
+//!   load tester (`examples/load.rs`, `cargo web-load`).
 #![deny(missing_docs)]
 // Library code returns errors; a panic is for broken invariants only, with
 // an `expect` that says which.
@@ -31,6 +33,7 @@
 mod analyse;
 mod api;
 pub mod assets;
+pub mod client;
 mod error;
 mod input;
 pub mod json;

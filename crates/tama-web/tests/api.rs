@@ -1,13 +1,15 @@
-//! The API against a real server on a free loopback port, through a
-//! small blocking HTTP/1.1 client written for these tests (one
-//! connection per request; chunked bodies decoded; SSE read event by
-//! event).
+//! The API against a real server on a free loopback port, through the
+//! crate's small blocking HTTP/1.1 client (`tama_web::client`, shared
+//! with the `load` example; one connection per request, chunked bodies
+//! decoded, SSE read event by event), wrapped here to fail the test on a
+//! broken connection.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+use tama_web::client::{self, Answer};
 use tama_web::{spawn, Config, RunningServer};
 
 fn server(threads: usize) -> RunningServer {
@@ -20,111 +22,29 @@ fn server(threads: usize) -> RunningServer {
     .expect("the test server starts")
 }
 
-/// An answer: status, lower-case headers, and the (de-chunked) body.
-#[derive(Debug)]
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
+/// The answer's JSON, or the test fails showing the answer.
+trait JsonAnswer {
+    fn json(&self) -> Value;
 }
 
-impl Answer {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
+impl JsonAnswer for Answer {
     fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!(
-                "not JSON ({e}): {:?} {}",
-                self.status,
-                String::from_utf8_lossy(&self.body)
-            )
-        })
-    }
-
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.body).into_owned()
+        self.parse_json()
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {:?} {}", self.status, self.text()))
     }
 }
 
 fn connect(addr: SocketAddr) -> TcpStream {
-    let conn = TcpStream::connect(addr).expect("connect");
-    conn.set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
-    conn
-}
-
-fn send(conn: &mut TcpStream, method: &str, path: &str, extra: &str, body: &[u8]) {
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{extra}Content-Length: {}\r\n\r\n",
-        body.len()
-    );
-    conn.write_all(head.as_bytes()).unwrap();
-    conn.write_all(body).unwrap();
+    client::connect(addr).expect("connect")
 }
 
 /// Reads the status line and headers.
 fn read_head(reader: &mut impl BufRead) -> (u16, Vec<(String, String)>) {
-    let mut line = String::new();
-    reader.read_line(&mut line).expect("status line");
-    let status = line
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("bad status line {line:?}"));
-    let mut headers = Vec::new();
-    loop {
-        line.clear();
-        reader.read_line(&mut line).expect("header");
-        let l = line.trim_end();
-        if l.is_empty() {
-            break;
-        }
-        let (n, v) = l.split_once(':').expect("header has a colon");
-        headers.push((n.trim().to_ascii_lowercase(), v.trim().to_string()));
-    }
-    (status, headers)
-}
-
-/// Reads one chunk of a chunked body (`None` at the last chunk).
-fn read_chunk(reader: &mut impl BufRead) -> Option<Vec<u8>> {
-    let mut line = String::new();
-    reader.read_line(&mut line).ok()?;
-    let size = usize::from_str_radix(line.trim(), 16).ok()?;
-    if size == 0 {
-        return None;
-    }
-    let mut chunk = vec![0; size + 2];
-    reader.read_exact(&mut chunk).ok()?;
-    chunk.truncate(size);
-    Some(chunk)
+    client::read_head(reader).expect("an HTTP answer")
 }
 
 fn request_with(addr: SocketAddr, method: &str, path: &str, extra: &str, body: &[u8]) -> Answer {
-    let mut conn = connect(addr);
-    send(&mut conn, method, path, extra, body);
-    let mut reader = BufReader::new(conn);
-    let (status, headers) = read_head(&mut reader);
-    let chunked = headers
-        .iter()
-        .any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
-    let mut body = Vec::new();
-    if chunked {
-        while let Some(c) = read_chunk(&mut reader) {
-            body.extend(c);
-        }
-    } else {
-        reader.read_to_end(&mut body).unwrap();
-    }
-    Answer {
-        status,
-        headers,
-        body,
-    }
+    client::request(addr, method, path, extra, body).expect("an HTTP answer")
 }
 
 fn get(addr: SocketAddr, path: &str) -> Answer {
@@ -145,67 +65,23 @@ fn post_raw(addr: SocketAddr, path: &str, body: &[u8]) -> Answer {
     request_with(addr, "POST", path, "", body)
 }
 
-/// An open Server-Sent Events stream.
-struct Events {
-    reader: BufReader<TcpStream>,
-    pending: String,
-}
+/// An open Server-Sent Events stream whose data are JSON.
+struct Events(client::Events);
 
 impl Events {
     /// Opens `path`; returns the stream, or the error answer.
     fn open(addr: SocketAddr, path: &str) -> Result<Events, Answer> {
-        let mut conn = connect(addr);
-        send(&mut conn, "GET", path, "Accept: text/event-stream\r\n", b"");
-        let mut reader = BufReader::new(conn);
-        let (status, headers) = read_head(&mut reader);
-        if status != 200 {
-            let mut body = Vec::new();
-            let chunked = headers.iter().any(|(n, _)| n == "transfer-encoding");
-            if chunked {
-                while let Some(c) = read_chunk(&mut reader) {
-                    body.extend(c);
-                }
-            } else {
-                reader.read_to_end(&mut body).unwrap();
-            }
-            return Err(Answer {
-                status,
-                headers,
-                body,
-            });
-        }
-        let ct = headers.iter().find(|(n, _)| n == "content-type").unwrap();
-        assert!(ct.1.starts_with("text/event-stream"), "{ct:?}");
-        Ok(Events {
-            reader,
-            pending: String::new(),
-        })
+        client::Events::open(addr, path)
+            .expect("an HTTP answer")
+            .map(Events)
     }
 
     /// The next event (name and JSON data), skipping keep-alive comments;
     /// `None` when the stream ends.
     fn next(&mut self) -> Option<(String, Value)> {
-        loop {
-            if let Some(end) = self.pending.find("\n\n") {
-                let block: String = self.pending.drain(..end + 2).collect();
-                let mut name = String::from("message");
-                let mut data = String::new();
-                for line in block.lines() {
-                    if let Some(v) = line.strip_prefix("event:") {
-                        name = v.trim().to_string();
-                    } else if let Some(v) = line.strip_prefix("data:") {
-                        data.push_str(v.trim());
-                    }
-                }
-                if data.is_empty() {
-                    continue; // a keep-alive comment
-                }
-                let value = serde_json::from_str(&data).expect("event data is JSON");
-                return Some((name, value));
-            }
-            let chunk = read_chunk(&mut self.reader)?;
-            self.pending.push_str(&String::from_utf8_lossy(&chunk));
-        }
+        let event = self.0.next_event().expect("a readable stream")?;
+        let value = serde_json::from_str(&event.data).expect("event data is JSON");
+        Some((event.name, value))
     }
 
     /// Every event up to the end of the stream.

@@ -190,7 +190,8 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
             write!(out, "\r\x1b[2K")?;
             out.flush()?;
         }
-        Ok(games.join().expect("the match thread does not panic"))
+        let played = games.join().expect("the match thread does not panic");
+        played.map_err(CliError::usage)
     })?;
     let elapsed = started.elapsed();
     if let Some(path) = &args.pdn {

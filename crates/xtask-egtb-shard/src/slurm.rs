@@ -1,4 +1,4 @@
-//! Slurm for `cargo xtask egtb-shard`: the Slurm that answers, or a
+//! Slurm for `cargo egtb-shard`: the Slurm that answers, or a
 //! single-node Slurm started on this machine (munged, slurmctld, slurmd from
 //! a generated slurm.conf, `slurm-wlm` installed with apt-get when missing)
 //! and stopped again; and reading what `sbatch` and `scontrol` print.
@@ -314,7 +314,7 @@ fn install_packages() -> Result<()> {
 fn slurm_conf(host: &str, node: &str, home: &Path) -> String {
     let home = home.display();
     format!(
-        "# Single-node Slurm written by `cargo xtask egtb-shard`.\n\
+        "# Single-node Slurm written by `cargo egtb-shard`.\n\
          ClusterName=tama\n\
          SlurmctldHost={host}\n\
          SlurmUser=root\n\

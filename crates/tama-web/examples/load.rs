@@ -1,8 +1,15 @@
-//! `cargo xtask load`: load and resource figures of `tama serve`.
+//! The load tester of `tama serve`: load and resource figures of the
+//! server, measured from this machine (BENCHMARKS.md).
 //!
-//! Starts `tama serve --port 0` (release build) unless `--url` names a
-//! running server, then, each phase bounded in time or count and sending
-//! only to the loopback address:
+//! ```text
+//! cargo web-load [--clients 64] [--seconds 10] [--games 1000] [--url URL]
+//! # the alias of: cargo run --release -p tama-web --example load -- …
+//! ```
+//!
+//! Starts the server in a child process of its own (the same server as
+//! `tama serve --port 0 --threads 2`: two search slots of 16 MiB) unless
+//! `--url` names a running server, then, each phase bounded in time or
+//! count and sending only to the loopback address:
 //!
 //! 1. `moves`: N clients, each on one keep-alive connection, post the start
 //!    position to `/api/moves` for T seconds: requests/s, p50/p99 latency;
@@ -15,9 +22,12 @@
 //!    with the server's resident memory before and after;
 //! 5. the page weight: every file under `crates/tama-web/assets`, fetched
 //!    with `Accept-Encoding: gzip`, bytes on the wire.
+//!
+//! The HTTP client is the crate's `tama_web::client`, the one the API
+//! tests use.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+use std::io::{BufRead, BufReader, Read};
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -25,13 +35,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use clap::Parser;
 use serde_json::{json, Value};
+use tama_web::client::{self, Connection};
 
-use crate::cmd::{project_root, thousands};
-use crate::tama;
-
-#[derive(Debug, clap::Args)]
-pub struct Args {
+/// Load `tama serve` from this machine: N clients against /api/moves and
+/// /api/play for T seconds (requests/s, p50/p99), latency while 2
+/// analyses run, memory over G games, page weight.
+#[derive(Debug, Parser)]
+#[command(name = "cargo web-load", bin_name = "cargo web-load", about, long_about = None)]
+struct Args {
     /// Concurrent clients of the `moves` and `play` phases.
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1024))]
     clients: u32,
@@ -45,14 +58,45 @@ pub struct Args {
     /// the memory phase needs the server's process and is skipped).
     #[arg(long, value_name = "URL")]
     url: Option<String>,
+    /// Be the server: what the load tester starts in its child process.
+    #[arg(long, hide = true)]
+    serve: bool,
 }
 
-pub fn run(args: Args) -> Result<()> {
+fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    let result = if args.serve { serve() } else { run(&args) };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// The child process: the server, its address on the first line, until
+/// standard input closes (the parent ended or stopped it).
+fn serve() -> Result<()> {
+    let server = tama_web::spawn(tama_web::Config {
+        port: 0,
+        threads: 2,
+        hash_mib: 16,
+        ..tama_web::Config::default()
+    })?;
+    println!("http://{}/", server.addr());
+    let mut sink = Vec::new();
+    let _ = std::io::stdin().read_to_end(&mut sink);
+    server.shutdown();
+    Ok(())
+}
+
+fn run(args: &Args) -> Result<()> {
     let mut server = match &args.url {
         Some(url) => Server::external(url)?,
         None => Server::start()?,
     };
-    let result = phases(&args, &server);
+    let result = phases(args, &server);
     server.stop();
     result
 }
@@ -112,12 +156,16 @@ struct Server {
 }
 
 impl Server {
+    /// This program again as the server, in a process of its own.
     fn start() -> Result<Server> {
-        let exe = tama::build_release()?;
-        println!("$ {} serve --port 0 --threads 2", exe.display());
+        let exe = std::env::current_exe().context("cannot find this program")?;
+        println!(
+            "$ {} --serve (the server: two search slots, 16 MiB hash each)",
+            exe.display()
+        );
         let mut child = Command::new(&exe)
-            .args(["serve", "--port", "0", "--threads", "2"])
-            .stdin(Stdio::null())
+            .arg("--serve")
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -125,13 +173,9 @@ impl Server {
         let stdout = child.stdout.take().context("no stdout")?;
         let mut line = String::new();
         BufReader::new(stdout).read_line(&mut line)?;
-        let url = line
-            .trim()
-            .strip_prefix("tama serve: ")
-            .with_context(|| format!("unexpected first line {line:?}"))?
-            .to_string();
         let pid = child.id();
-        let mut server = Server::external(&url)?;
+        let mut server = Server::external(line.trim())
+            .with_context(|| format!("unexpected first line {line:?}"))?;
         server.pid = Some(pid);
         server.child = Some(child);
         Ok(server)
@@ -170,132 +214,51 @@ impl Drop for Server {
     }
 }
 
-/// Response headers, names in lower case.
-type Headers = Vec<(String, String)>;
-
-/// A keep-alive HTTP/1.1 connection.
-struct Conn {
-    reader: BufReader<TcpStream>,
-}
+/// A keep-alive connection that fails on any status but 200.
+struct Conn(Connection);
 
 impl Conn {
     fn open(addr: SocketAddr) -> Result<Conn> {
-        let stream = TcpStream::connect(addr)?;
-        stream.set_nodelay(true)?;
-        stream.set_read_timeout(Some(Duration::from_secs(30)))?;
-        Ok(Conn {
-            reader: BufReader::new(stream),
-        })
-    }
-
-    /// Sends a request and reads the answer: status, headers, body.
-    fn request(
-        &mut self,
-        method: &str,
-        path: &str,
-        extra: &str,
-        body: &[u8],
-    ) -> Result<(u16, Headers, Vec<u8>)> {
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: load\r\n{extra}Content-Length: {}\r\n\r\n",
-            body.len()
-        );
-        // One write, one segment: the server wakes once per request.
-        let mut request = head.into_bytes();
-        request.extend_from_slice(body);
-        self.reader.get_mut().write_all(&request)?;
-        let (status, headers) = read_head(&mut self.reader)?;
-        let length = headers
-            .iter()
-            .find(|(n, _)| n == "content-length")
-            .and_then(|(_, v)| v.parse::<usize>().ok());
-        let mut body = Vec::new();
-        match length {
-            Some(n) => {
-                body.resize(n, 0);
-                self.reader.read_exact(&mut body)?;
-            }
-            None => {
-                while let Some(chunk) = read_chunk(&mut self.reader)? {
-                    body.extend(chunk);
-                }
-            }
-        }
-        Ok((status, headers, body))
+        Ok(Conn(Connection::open(addr)?))
     }
 
     /// Posts and checks only the status (the load loops: the client's
     /// parsing would compete with the server for the same cores).
     fn post_status(&mut self, path: &str, body: &str) -> Result<()> {
-        let (status, _, bytes) = self.request(
-            "POST",
-            path,
-            "Content-Type: application/json\r\n",
-            body.as_bytes(),
-        )?;
-        if status != 200 {
-            bail!(
-                "{path} {body}: status {status}: {}",
-                String::from_utf8_lossy(&bytes)
-            );
+        let answer = self.0.post_json(path, body)?;
+        if answer.status != 200 {
+            bail!("{path} {body}: status {}: {}", answer.status, answer.text());
         }
         Ok(())
     }
 
     fn post(&mut self, path: &str, body: &str) -> Result<Value> {
-        let (status, _, bytes) = self.request(
-            "POST",
-            path,
-            "Content-Type: application/json\r\n",
-            body.as_bytes(),
-        )?;
-        let value: Value = serde_json::from_slice(&bytes)
+        let answer = self.0.post_json(path, body)?;
+        let value = answer
+            .parse_json()
             .with_context(|| format!("{path}: answer is not JSON"))?;
-        if status != 200 {
-            bail!("{path} {body}: status {status}: {value}");
+        if answer.status != 200 {
+            bail!("{path} {body}: status {}: {value}", answer.status);
         }
         Ok(value)
     }
 }
 
-fn read_head(reader: &mut impl BufRead) -> Result<(u16, Headers)> {
-    let mut line = String::new();
-    if reader.read_line(&mut line)? == 0 {
-        bail!("the server closed the connection");
-    }
-    let status = line
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .with_context(|| format!("bad status line {line:?}"))?;
-    let mut headers = Vec::new();
-    loop {
-        line.clear();
-        reader.read_line(&mut line)?;
-        let l = line.trim_end();
-        if l.is_empty() {
-            break;
-        }
-        if let Some((n, v)) = l.split_once(':') {
-            headers.push((n.trim().to_ascii_lowercase(), v.trim().to_string()));
-        }
-    }
-    Ok((status, headers))
-}
-
-fn read_chunk(reader: &mut impl BufRead) -> Result<Option<Vec<u8>>> {
-    let mut line = String::new();
-    reader.read_line(&mut line)?;
-    let size = usize::from_str_radix(line.trim(), 16)
-        .with_context(|| format!("bad chunk size {line:?}"))?;
-    let mut chunk = vec![0; size + 2];
-    reader.read_exact(&mut chunk)?;
-    chunk.truncate(size);
-    Ok((size > 0).then_some(chunk))
-}
-
 fn post_once(addr: SocketAddr, path: &str, body: &Value) -> Result<Value> {
     Conn::open(addr)?.post(path, &body.to_string())
+}
+
+/// Groups the digits of a count by thousands: `21,899`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn texts(moves: &Value) -> Vec<String> {
@@ -384,24 +347,20 @@ where
 }
 
 /// An open analysis stream (read until its first event).
-fn open_analysis(addr: SocketAddr) -> Result<BufReader<TcpStream>> {
-    let mut stream = TcpStream::connect(addr)?;
-    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
-    stream.write_all(
-        b"GET /api/analyse HTTP/1.1\r\nHost: load\r\nAccept: text/event-stream\r\n\r\n",
-    )?;
-    let mut reader = BufReader::new(stream);
-    let (status, _) = read_head(&mut reader)?;
-    if status != 200 {
-        bail!("/api/analyse: status {status}");
-    }
-    read_chunk(&mut reader)?;
-    Ok(reader)
+fn open_analysis(addr: SocketAddr) -> Result<client::Events> {
+    let mut events = match client::Events::open(addr, "/api/analyse")? {
+        Ok(events) => events,
+        Err(answer) => bail!("/api/analyse: status {}", answer.status),
+    };
+    events.next_event()?.context("/api/analyse: no event")?;
+    Ok(events)
 }
 
 fn free_slots(conn: &mut Conn) -> Result<u64> {
-    let (_, _, body) = conn.request("GET", "/api/health", "", b"")?;
-    let v: Value = serde_json::from_slice(&body)?;
+    let v = conn
+        .0
+        .request("GET", "/api/health", "", b"")?
+        .parse_json()?;
     v["free_slots"]
         .as_u64()
         .context("no free_slots in /api/health")
@@ -541,15 +500,17 @@ fn play_game(conn: &mut Conn, seed: &mut u64) -> Result<(usize, bool)> {
 }
 
 fn page_weight(addr: SocketAddr) -> Result<()> {
-    let dir = project_root().join("crates/tama-web/assets");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     let mut files = Vec::new();
     collect(&dir, &dir, &mut files)?;
     files.sort();
     let mut conn = Conn::open(addr)?;
     let (mut raw, mut wire) = (0usize, 0usize);
     for path in &files {
-        let (status, headers, body) =
-            conn.request("GET", &format!("/{path}"), "Accept-Encoding: gzip\r\n", b"")?;
+        let answer =
+            conn.0
+                .request("GET", &format!("/{path}"), "Accept-Encoding: gzip\r\n", b"")?;
+        let (status, headers, body) = (answer.status, answer.headers, answer.body);
         if status != 200 {
             println!("  /{path}: status {status} (not served)");
             continue;

@@ -9,11 +9,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
-/// The workspace root (the parent of the `xtask` folder).
+/// The workspace root (two levels above `crates/xtask-util`).
 pub fn project_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the xtask crate lives in a folder of the workspace root")
+        .ancestors()
+        .nth(2)
+        .expect("the crate lives in crates/ of the workspace root")
 }
 
 /// A `cargo` command, using the cargo that runs xtask when known.
@@ -48,6 +49,7 @@ pub struct Cmd {
 }
 
 impl Cmd {
+    /// A command running `program` (looked up on the `PATH` unless a path).
     pub fn new(program: impl AsRef<OsStr>) -> Self {
         Self {
             program: program.as_ref().to_owned(),
@@ -63,11 +65,13 @@ impl Cmd {
         self
     }
 
+    /// Adds an argument.
     pub fn arg(mut self, arg: impl AsRef<OsStr>) -> Self {
         self.args.push(arg.as_ref().to_owned());
         self
     }
 
+    /// Adds arguments.
     pub fn args<I>(mut self, args: I) -> Self
     where
         I: IntoIterator,
@@ -78,12 +82,14 @@ impl Cmd {
         self
     }
 
+    /// Sets an environment variable of the command.
     pub fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> Self {
         self.env
             .push((key.as_ref().to_owned(), Some(value.as_ref().to_owned())));
         self
     }
 
+    /// Removes an environment variable from the command's environment.
     pub fn env_remove(mut self, key: impl AsRef<OsStr>) -> Self {
         self.env.push((key.as_ref().to_owned(), None));
         self

@@ -1,4 +1,4 @@
-//! `cargo xtask egtb-shard`: proves that sharding the tablebase generation
+//! The sharding driver of `cargo egtb-shard`: proves that sharding the tablebase generation
 //! gives the same files as one run (docs/EGTB.md, "Beyond one machine").
 //!
 //! 1. One `tama egtb gen` process solves every table up to N pieces into
@@ -33,7 +33,7 @@ use crate::slurm::{job_id, print_tail, run_span, Cluster};
 use crate::tama;
 
 /// The job script submitted once per wave, word for word the one of
-/// docs/EGTB.md (a test checks it): the xtask passes `TAMA`, `DIR`,
+/// docs/EGTB.md (a test checks it): the driver passes `TAMA`, `DIR`,
 /// `RULES`, `PIECES` and `WAVE` with `--export` and overrides the
 /// resources on the `sbatch` command line.
 pub const SBATCH_SCRIPT: &str = r#"#!/bin/bash
