@@ -1,150 +1,227 @@
-"""Benchmarks of the tama Python package, optionally against pydraughts.
+"""tama against kish and pydraughts from Python, on the same Turkish positions.
 
-Run in a virtual environment that has tama installed (and pydraughts for the
-comparison; it is never a dependency of tama)::
+Run in a virtual environment with the three packages (kish and pydraughts
+only for this benchmark: they are never dependencies of tama)::
 
-    python -m venv /tmp/bench && /tmp/bench/bin/pip install ./crates/tama-py pydraughts
-    cargo build --release -p tama-cli
-    /tmp/bench/bin/python crates/tama-py/bench/bench.py --tama-bin target/release/tama
+    python -m venv /tmp/bench && /tmp/bench/bin/pip install ./crates/tama-py kish pydraughts
+    /tmp/bench/bin/python crates/tama-py/bench/bench.py
 
-Prints one Markdown table: legal-move generation per second and perft 4 of
-the Turkish start position from Python, for tama and pydraughts, with the
-ratio; perft from Python (one call into Rust) against `tama perft` (the same
-count inside the Rust program); and the machine load while it ran.
+Rows (each the best of ``--repeat`` runs; the load average is read before
+and after every row, because the machine may be shared):
+
+- legal moves of N random positions (positions along random Turkish games):
+  tama ``board.legal_moves`` (a ``MoveList`` view, ``len`` taken) and the same
+  with every ``Move`` object made (``list(...)``); kish ``board.actions()``
+  (a list of ``Action``); pydraughts ``board.legal_moves()`` on a sample;
+- push and pop of one legal move in each position (tama ``Board.push/pop``,
+  kish ``Game.make_move/undo_move``, pydraughts ``Board.push/pop``);
+- board copy (tama ``Board.copy()``, the whole game; kish has no copy, so
+  ``Board.from_bitboards(...)`` of the position; pydraughts ``Board.copy()``);
+- random playouts from the start to the end of the game (games/s and plies/s;
+  each library's own end-of-game rules: kish also ends on 50 moves without
+  capture);
+- perft 7 from the start (one call into Rust for tama and kish);
+- ``to_array``: one board (tama ``Board.to_array()``, float32 planes; kish
+  ``numpy.array(board.to_array(), dtype=uint64)``, as its documentation
+  shows), and all N boards at once (tama ``tama.boards_to_array``; kish the
+  same conversion over a list).
+
+Every row checks that the libraries agree (the same number of legal moves,
+the same perft count up to kish's known overcount).
 """
 
 import argparse
-import json
 import os
-import subprocess
+import random
 import time
+
+import numpy as np
 
 import tama
 
 
-def timed(fn, min_seconds):
-    """Runs fn repeatedly for at least min_seconds; returns (calls, seconds, last result)."""
-    calls, start, result = 0, time.perf_counter(), None
-    while True:
+def load():
+    return os.getloadavg()[0]
+
+
+def best(fn, repeat):
+    """The fastest of `repeat` runs of fn(): (seconds, result)."""
+    out, result = float("inf"), None
+    for _ in range(repeat):
+        t = time.perf_counter()
         result = fn()
-        calls += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_seconds:
-            return calls, elapsed, result
+        out = min(out, time.perf_counter() - t)
+    return out, result
 
 
-def python_perft(board, depth, moves_of):
-    """perft written in Python over any board with push/pop (the way a
-    Python program walks a game tree)."""
-    moves = moves_of(board)
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for mv in moves:
-        board.push(mv)
-        total += python_perft(board, depth - 1, moves_of)
-        board.pop()
-    return total
+def random_positions(n, seed):
+    """n positions (FEN) along seeded random Turkish games, none over."""
+    rng, fens = random.Random(seed), []
+    while len(fens) < n:
+        board = tama.Board(rules="turkish")
+        while len(fens) < n and not board.is_game_over():
+            fens.append(board.fen)
+            moves = board.legal_moves
+            board.push(moves[rng.randrange(len(moves))])
+    return fens
 
 
-def depth2_positions(board, moves_of):
-    """The position after every 2-ply line from the start (64 in Turkish)."""
-    out = []
-    for a in moves_of(board):
-        board.push(a)
-        for b in moves_of(board):
-            board.push(b)
-            out.append(board.copy())
-            board.pop()
-        board.pop()
-    return out
-
-
-def movegen_rate(positions, moves_of, min_seconds):
-    def once():
-        return sum(len(moves_of(p)) for p in positions)
-
-    calls, secs, moves = timed(once, min_seconds)
-    return calls * len(positions) / secs, calls * moves / secs
-
-
-def rust_perft_seconds(tama_bin, rules, depth):
-    out = subprocess.run(
-        [tama_bin, "perft", str(depth), "--rules", rules, "--json"],
-        check=True, capture_output=True, text=True,
-    ).stdout
-    data = json.loads(out)
-    return data["nodes"], data["seconds"]
+def kish_board(kish, board):
+    planes = board.to_array()
+    bits = [int(sum(1 << i for i in np.flatnonzero(p.reshape(64)))) for p in planes[:4]]
+    white, black = bits[0] | bits[1], bits[2] | bits[3]
+    kings = bits[1] | bits[3]
+    return kish.Board.from_bitboards(0 if board.turn else 1, white, black, kings)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tama-bin", help="path of the release `tama` binary (for the binding's cost)")
-    ap.add_argument("--seconds", type=float, default=2.0, help="minimum time per measurement")
-    ap.add_argument("--no-pydraughts", action="store_true", help="skip pydraughts")
+    ap.add_argument("--positions", type=int, default=10_000)
+    ap.add_argument("--playouts", type=int, default=200)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--pydraughts-sample", type=int, default=200,
+                    help="positions for pydraughts (it is ~1000x slower); rates are per position")
+    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    load = os.getloadavg()
+    import draughts
+    import kish
+
+    n, R = args.positions, args.repeat
+    fens = random_positions(n, args.seed)
+    boards = [tama.Board(f, rules="turkish") for f in fens]
+    kboards = [kish_board(kish, b) for b in boards]
+    sample = fens[:: max(1, n // args.pydraughts_sample)][: args.pydraughts_sample]
+    pboards = [draughts.Board(variant="turkish", fen=f) for f in sample]
     rows = []
 
-    tama_moves = lambda b: b.legal_moves  # noqa: E731
-    start = tama.Board(rules="turkish")
-    positions = depth2_positions(start, tama_moves)
-    pos_s, moves_s = movegen_rate(positions, tama_moves, args.seconds)
-    rows.append(("tama: legal_moves (Move objects), Turkish depth-2 positions",
-                 f"{pos_s:,.0f} positions/s ({moves_s:,.0f} moves/s)"))
-    _, secs, n = timed(lambda: python_perft(tama.Board(rules="turkish"), 4, tama_moves), args.seconds)
-    tama_py_perft = secs / _
-    rows.append(("tama: perft 4 Turkish in Python (push/legal_moves/pop)",
-                 f"{n:,} leaves, {tama_py_perft * 1e3:.2f} ms ({n / tama_py_perft:,.0f} leaves/s)"))
-    calls, secs, n = timed(lambda: start.perft(4), args.seconds)
-    tama_rust_perft = secs / calls
-    rows.append(("tama: Board.perft(4) Turkish (one call into Rust)",
-                 f"{n:,} leaves, {secs / calls * 1e6:.0f} µs ({n * calls / secs:,.0f} leaves/s)"))
+    def row(name, unit, t_tama, t_kish, t_pd, note=""):
+        rows.append((name, unit, t_tama, t_kish, t_pd, note, load()))
 
-    # Best of three for each side: the machine may be shared.
-    for rules, depth in (("turkish", 7), ("armenian", 6)):
-        board = tama.Board(rules=rules)
-        py_secs = float("inf")
-        for _ in range(3):
-            t = time.perf_counter()
-            n = board.perft(depth)
-            py_secs = min(py_secs, time.perf_counter() - t)
-        line = f"{n:,} leaves: `Board.perft` {py_secs:.3f} s"
-        if args.tama_bin:
-            rs = float("inf")
-            for _ in range(3):
-                rn, secs = rust_perft_seconds(args.tama_bin, rules, depth)
-                assert rn == n, (rn, n)
-                rs = min(rs, secs)
-            line += f", `tama perft` {rs:.3f} s, ratio {py_secs / rs:.2f}"
-        rows.append((f"binding cost: perft {depth} {rules}, best of 3", line))
-
-    if not args.no_pydraughts:
-        import draughts
-
-        pd_moves = lambda b: b.legal_moves()  # noqa: E731
-        pd_start = draughts.Board(variant="turkish")
-        pd_positions = depth2_positions(pd_start, pd_moves)
-        assert len(pd_positions) == len(positions)
-        pd_pos_s, pd_moves_s = movegen_rate(pd_positions, pd_moves, args.seconds)
-        rows.append(("pydraughts: legal_moves(), the same positions",
-                     f"{pd_pos_s:,.1f} positions/s ({pd_moves_s:,.0f} moves/s)"))
-        rows.append(("ratio tama / pydraughts, legal-move generation", f"{pos_s / pd_pos_s:,.0f}×"))
+    # Legal moves. Fresh tama boards for every run (a board keeps its list).
+    def tama_len():
+        fresh = [tama.Board(f, rules="turkish") for f in fens]
         t = time.perf_counter()
-        n = python_perft(draughts.Board(variant="turkish"), 4, pd_moves)
-        pd_perft = time.perf_counter() - t
-        rows.append(("pydraughts: perft 4 Turkish in Python",
-                     f"{n:,} leaves, {pd_perft:.1f} s ({n / pd_perft:,.0f} leaves/s)"))
-        rows.append(("ratio tama / pydraughts, perft 4 in Python", f"{pd_perft / tama_py_perft:,.0f}×"))
-        rows.append(("ratio tama `Board.perft(4)` / pydraughts perft 4",
-                     f"{pd_perft / tama_rust_perft:,.0f}×"))
+        total = sum(len(b.legal_moves) for b in fresh)
+        return time.perf_counter() - t, total
 
-    load_end = os.getloadavg()
-    print("| measurement | result |\n|---|---|")
-    for name, value in rows:
-        print(f"| {name} | {value} |")
-    print(f"\nload average (1, 5, 15 min) at start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
-          f"at end {load_end[0]:.2f} {load_end[1]:.2f} {load_end[2]:.2f}; {os.cpu_count()} CPUs")
+    def tama_objects():
+        fresh = [tama.Board(f, rules="turkish") for f in fens]
+        t = time.perf_counter()
+        total = sum(len(list(b.legal_moves)) for b in fresh)
+        return time.perf_counter() - t, total
+
+    t_len = min(tama_len()[0] for _ in range(R))
+    t_obj, total = min(tama_objects() for _ in range(R))
+    t_k, ktotal = best(lambda: sum(len(b.actions()) for b in kboards), R)
+    assert ktotal == total, (ktotal, total)
+    t_p, ptotal = best(lambda: sum(len(b.legal_moves()) for b in pboards), 1)
+    assert ptotal == sum(len(tama.Board(f, rules="turkish").legal_moves) for f in sample)
+    per = lambda t, k: k / t  # noqa: E731
+    row(f"legal moves, {n:,} positions ({total:,} moves): MoveList", "positions/s",
+        per(t_len, n), per(t_k, n), per(t_p, len(sample)))
+    row("legal moves, every move as an object", "positions/s",
+        per(t_obj, n), per(t_k, n), per(t_p, len(sample)))
+
+    # Push and pop one legal move in each position.
+    tmoves = [b.legal_moves[0] for b in boards]
+    kgames = [kish.Game.from_board(b) for b in kboards]
+    kmoves = [g.actions()[0] for g in kgames]
+    pmoves = [b.legal_moves()[0] for b in pboards]
+
+    def tama_pushpop():
+        for b, m in zip(boards, tmoves):
+            b.push(m)
+            b.pop()
+
+    def kish_pushpop():
+        for g, m in zip(kgames, kmoves):
+            g.make_move(m)
+            g.undo_move()
+
+    def pd_pushpop():
+        for b, m in zip(pboards, pmoves):
+            b.push(m)
+            b.pop()
+
+    row("push + pop", "pairs/s", n / best(tama_pushpop, R)[0], n / best(kish_pushpop, R)[0],
+        len(sample) / best(pd_pushpop, 1)[0])
+
+    # Copies.
+    row("board copy", "copies/s",
+        n / best(lambda: [b.copy() for b in boards], R)[0],
+        n / best(lambda: [kish.Board.from_bitboards(b.turn.value, b.white_bitboard(),
+                                                    b.black_bitboard(), b.kings_bitboard())
+                          for b in kboards], R)[0],
+        len(sample) / best(lambda: [b.copy() for b in pboards], 1)[0],
+        "kish: from_bitboards (no copy)")
+
+    # Random playouts.
+    def tama_playouts(games, seed):
+        rng, plies = random.Random(seed), 0
+        for _ in range(games):
+            b = tama.Board(rules="turkish")
+            while b.outcome() is None:
+                moves = b.legal_moves
+                b.push(moves[rng.randrange(len(moves))])
+                plies += 1
+        return plies
+
+    def kish_playouts(games, seed):
+        rng, plies = random.Random(seed), 0
+        for _ in range(games):
+            g = kish.Game()
+            while g.status().is_in_progress():
+                acts = g.actions()
+                g.make_move(acts[rng.randrange(len(acts))])
+                plies += 1
+        return plies
+
+    def pd_playouts(games, seed):
+        rng, plies = random.Random(seed), 0
+        for _ in range(games):
+            b = draughts.Board(variant="turkish")
+            while not b.is_over() and plies < 100_000:
+                moves = b.legal_moves()
+                b.push(moves[rng.randrange(len(moves))])
+                plies += 1
+        return plies
+
+    g = args.playouts
+    tt, tp = best(lambda: tama_playouts(g, 7), R)
+    kt, kp = best(lambda: kish_playouts(g, 7), R)
+    pt, pp = best(lambda: pd_playouts(2, 7), 1)
+    row(f"random playouts to the end ({g} games)", "games/s", g / tt, g / kt, 2 / pt,
+        f"plies/s: tama {tp / tt:,.0f}, kish {kp / kt:,.0f}, pydraughts {pp / pt:,.0f}")
+
+    # perft 7.
+    tt, tn = best(lambda: tama.Board(rules="turkish").perft(7), R)
+    kt, kn = best(lambda: kish.Board().perft(7), R)
+    row("perft 7 from the start", "seconds (lower is better)", tt, kt, None,
+        f"tama {tn:,}, kish {kn:,} leaves")
+
+    # to_array.
+    one, kone = boards[n // 2], kboards[n // 2]
+    reps = 20_000
+    t1 = best(lambda: [one.to_array() for _ in range(reps)], R)[0]
+    k1 = best(lambda: [np.array(kone.to_array(), dtype=np.uint64) for _ in range(reps)], R)[0]
+    row("to_array, one board", "arrays/s", reps / t1, reps / k1, None,
+        "tama: float32 (5, 8, 8); kish: uint64 (4,) bitboards")
+    tb = best(lambda: tama.boards_to_array(boards), R)[0]
+    kb = best(lambda: np.array([b.to_array() for b in kboards], dtype=np.uint64), R)[0]
+    row(f"to_array, batch of {n:,} boards", "boards/s", n / tb, n / kb, None,
+        "tama: tama.boards_to_array, one array")
+
+    print(f"Python {os.sys.version.split()[0]}, tama {tama.__version__}, kish "
+          f"{getattr(kish, '__version__', '?')}, pydraughts {getattr(draughts, '__version__', '?')}; "
+          f"{os.cpu_count()} CPUs\n")
+    print("| measurement | unit | tama | kish | pydraughts | tama / kish | load | note |")
+    print("|---|---|---:|---:|---:|---:|---:|---|")
+    for name, unit, a, b, c, note, ld in rows:
+        lower = unit.startswith("seconds")
+        ratio = (b / a) if lower else (a / b)
+        fmt = (lambda v: f"{v:.3f}") if lower else (lambda v: f"{v:,.0f}")
+        pd = "—" if c is None else (f"{c:,.1f}" if c < 100 else f"{c:,.0f}")
+        print(f"| {name} | {unit} | {fmt(a)} | {fmt(b)} | {pd} | {ratio:.2f}× | {ld:.2f} | {note} |")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,7 @@
 //! `tama.Board`: a game in progress.
 
+use std::sync::{Arc, OnceLock};
+
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -10,8 +12,10 @@ use tama_notation::pdn::termination_from_tag;
 use tama_notation::svg::{board_svg, SvgOptions};
 use tama_notation::{parse_move, write_fen, write_rules};
 
+use crate::actions;
 use crate::encode;
 use crate::errors::{move_error, IllegalMoveError};
+use crate::moves::PyMoveList;
 use crate::mv::{position_from_text, rules_from_text, PyMove, PyOutcome, Reduced};
 
 /// A pickled board: start position, rules, moves, ending off the board.
@@ -51,9 +55,40 @@ fn ended(result: Result<Outcome, tama_core::GameOverError>) -> PyResult<PyOutcom
 #[derive(Clone)]
 pub struct PyBoard {
     pub(crate) game: Game,
+    /// The legal moves of the current position, once asked for.
+    legal: OnceLock<Arc<[Move]>>,
+    /// Those of each earlier position (if they were asked for), one per
+    /// move played: `pop` puts them back.
+    earlier: Vec<Option<Arc<[Move]>>>,
 }
 
 impl PyBoard {
+    /// A board playing `game`.
+    pub(crate) fn from_game(game: Game) -> PyBoard {
+        let earlier = vec![None; game.moves().len()];
+        PyBoard {
+            game,
+            legal: OnceLock::new(),
+            earlier,
+        }
+    }
+
+    /// The legal moves of the current position (generated once per
+    /// position).
+    pub(crate) fn legal(&self) -> &Arc<[Move]> {
+        self.legal
+            .get_or_init(|| Arc::from(self.position().legal_moves(&self.rules()).as_slice()))
+    }
+
+    /// Plays a legal move (the legality is the caller's to check).
+    fn play_legal(&mut self, mv: &Move) -> PyResult<()> {
+        self.game
+            .play(mv)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        self.earlier.push(self.legal.take());
+        Ok(())
+    }
+
     fn position(&self) -> &Position {
         self.game.position()
     }
@@ -70,7 +105,7 @@ impl PyBoard {
     pub(crate) fn resolve(&self, value: &Bound<'_, PyAny>) -> PyResult<Move> {
         if let Ok(m) = value.cast::<PyMove>() {
             let mv = m.get().mv;
-            if !self.position().is_legal(&self.rules(), &mv) {
+            if !self.legal().contains(&mv) {
                 return Err(IllegalMoveError::new_err(format!(
                     "illegal move {}: not legal in {}",
                     m.get().text(),
@@ -99,9 +134,7 @@ impl PyBoard {
             Some(text) => position_from_text(text)?,
             None => Position::start(),
         };
-        Ok(PyBoard {
-            game: Game::from_position(rules, start),
-        })
+        Ok(PyBoard::from_game(Game::from_position(rules, start)))
     }
 
     /// The position text (FEN) of the current position.
@@ -122,15 +155,16 @@ impl PyBoard {
         self.position().turn() == Color::White
     }
 
-    /// The legal moves of the current position, in generation order.
+    /// The legal moves of the current position, in generation order: a
+    /// `MoveList` (a read-only sequence of `Move`, made only for the moves
+    /// looked at).
     #[getter]
-    fn legal_moves(&self) -> Vec<PyMove> {
-        let pos = *self.position();
-        let rules = self.rules();
-        pos.legal_moves(&rules)
-            .iter()
-            .map(|&m| PyMove::new(m, pos, rules))
-            .collect()
+    fn legal_moves(&self) -> PyMoveList {
+        PyMoveList {
+            moves: Arc::clone(self.legal()),
+            pos: *self.position(),
+            rules: self.rules(),
+        }
     }
 
     /// The moves played since the board was set up, oldest first.
@@ -167,9 +201,7 @@ impl PyBoard {
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         let m = self.resolve(r#move)?;
         let played = self.wrap(m);
-        self.game
-            .play(&m)
-            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        self.play_legal(&m)?;
         Ok(played)
     }
 
@@ -180,6 +212,10 @@ impl PyBoard {
             .game
             .undo()
             .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves played"))?;
+        self.legal = OnceLock::new();
+        if let Some(Some(moves)) = self.earlier.pop() {
+            let _ = self.legal.set(moves);
+        }
         Ok(self.wrap(m))
     }
 
@@ -268,10 +304,7 @@ impl PyBoard {
         for text in moves {
             let mv =
                 parse_move(&text, board.position(), &board.rules()).map_err(|e| move_error(&e))?;
-            board
-                .game
-                .play(&mv)
-                .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+            board.play_legal(&mv)?;
         }
         if let Some((termination, winner)) = ended {
             let termination = termination_from_tag(&termination)
@@ -381,7 +414,7 @@ impl PyBoard {
     fn move_from_index(&self, index: usize) -> PyResult<PyMove> {
         encode::check_index(index)?;
         let pos = self.position();
-        pos.legal_moves(&self.rules())
+        self.legal()
             .iter()
             .find(|m| encode::move_index(m) == index)
             .map(|&m| self.wrap(m))
@@ -398,8 +431,7 @@ impl PyBoard {
     fn moves_from_index(&self, index: usize) -> PyResult<Vec<PyMove>> {
         encode::check_index(index)?;
         Ok(self
-            .position()
-            .legal_moves(&self.rules())
+            .legal()
             .iter()
             .filter(|m| encode::move_index(m) == index)
             .map(|&m| self.wrap(m))
@@ -409,7 +441,56 @@ impl PyBoard {
     /// A NumPy `bool` array of shape `(4096,)`: `True` at the index of
     /// every legal move (a mask for a policy network's output).
     fn legal_move_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        encode::mask(py, &self.position().legal_moves(&self.rules()))
+        encode::mask(py, self.legal())
+    }
+
+    /// The action of a legal move (a `Move` or move text): a number below
+    /// `ACTION_SPACE`, unique among the legal moves of the position (see
+    /// the package documentation, "Actions"). Raises `IllegalMoveError` for
+    /// a move that is not legal here, `ValueError` for one of the rare
+    /// captures without an action.
+    fn action(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let mv = self.resolve(r#move)?;
+        actions::ActionTable::new(self.legal())
+            .action(&mv)
+            .ok_or_else(|| actions::no_action(&self.wrap(mv).text()))
+    }
+
+    /// The legal move with action `action`. Raises `IllegalMoveError` when
+    /// no legal move has it, `ValueError` outside `0..ACTION_SPACE`.
+    fn move_from_action(&self, action: usize) -> PyResult<PyMove> {
+        if action >= actions::ACTION_SPACE {
+            return Err(PyValueError::new_err(format!(
+                "action {action} out of range: expected 0 to {}",
+                actions::ACTION_SPACE - 1
+            )));
+        }
+        actions::ActionTable::new(self.legal())
+            .find(action)
+            .map(|m| self.wrap(m))
+            .ok_or_else(|| {
+                IllegalMoveError::new_err(format!(
+                    "no legal move has action {action} (slot {}, {}) in {}",
+                    action / 4096,
+                    encode::index_text(action % 4096),
+                    write_fen(self.position())
+                ))
+            })
+    }
+
+    /// The actions of the legal moves, in the order of `legal_moves`.
+    fn legal_actions(&self) -> Vec<usize> {
+        let table = actions::ActionTable::new(self.legal());
+        self.legal()
+            .iter()
+            .filter_map(|m| table.action(m))
+            .collect()
+    }
+
+    /// A NumPy `bool` array of shape `(ACTION_SPACE,)`: `True` at the
+    /// action of every legal move (the mask of a policy's output).
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        actions::mask(py, self.legal())
     }
 
     /// The position as an SVG diagram (Jupyter draws it).
@@ -472,9 +553,9 @@ impl PyBoard {
         d.set_item("board", rows)?;
         d.set_item("rules", write_rules(&self.rules()))?;
         let moves: Vec<Bound<'py, PyAny>> = self
-            .legal_moves()
+            .legal()
             .iter()
-            .map(|m| m.to_json(py))
+            .map(|&m| self.wrap(m).to_json(py))
             .collect::<PyResult<_>>()?;
         d.set_item("moves", moves)?;
         Ok(d)

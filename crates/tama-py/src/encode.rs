@@ -20,8 +20,9 @@
 
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyByteArray;
-use tama_core::{Color, Move, MoveList, Position, Role, Square};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyByteArray, PyTuple};
+use tama_core::{Color, Move, Position, Role, Square};
 
 /// The number of move indices.
 pub(crate) const MOVE_SPACE: usize = 64 * 64;
@@ -57,18 +58,51 @@ pub(crate) fn index_text(index: usize) -> String {
     format!("from {} to {}", sq(index / 64), sq(index % 64))
 }
 
-fn numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
-    py.import("numpy").map_err(|e| {
-        PyImportError::new_err(format!(
-            "the array encodings need NumPy (pip install numpy): {e}"
-        ))
+/// NumPy's `ndarray` type and the two element types, looked up once.
+struct Numpy {
+    ndarray: Py<PyAny>,
+    float32: Py<PyAny>,
+    bool_: Py<PyAny>,
+}
+
+static NUMPY: PyOnceLock<Numpy> = PyOnceLock::new();
+
+fn numpy(py: Python<'_>) -> PyResult<&Numpy> {
+    NUMPY.get_or_try_init(py, || {
+        let np = py.import("numpy").map_err(|e| {
+            PyImportError::new_err(format!(
+                "the array encodings need NumPy (pip install numpy): {e}"
+            ))
+        })?;
+        let dtype = np.getattr("dtype")?;
+        Ok(Numpy {
+            ndarray: np.getattr("ndarray")?.unbind(),
+            float32: dtype.call1(("float32",))?.unbind(),
+            bool_: dtype.call1(("bool",))?.unbind(),
+        })
     })
 }
 
-/// The planes of one position as `f32` values in `[plane][rank][file]`
-/// order, written into `out` (length `PLANES * 64`).
-pub(crate) fn write_planes(pos: &Position, out: &mut [f32]) {
-    out.fill(0.0);
+/// An array of `shape` over `buffer` (a `bytearray` it keeps: writable and
+/// the caller's own).
+fn array<'py>(
+    py: Python<'py>,
+    buffer: Bound<'py, PyByteArray>,
+    shape: &[usize],
+    float: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let np = numpy(py)?;
+    let dtype = if float { &np.float32 } else { &np.bool_ };
+    let shape = PyTuple::new(py, shape)?;
+    np.ndarray.bind(py).call1((shape, dtype.bind(py), buffer))
+}
+
+/// The bytes of `1.0f32`.
+const ONE: [u8; 4] = 1.0f32.to_ne_bytes();
+
+/// The planes of one position as `float32` bytes in `[plane][rank][file]`
+/// order, written into `out` (length `PLANES * 64 * 4`, zeroed).
+pub(crate) fn write_plane_bytes(pos: &Position, out: &mut [u8]) {
     let boards = [
         pos.pieces_of(Color::White, Role::Man),
         pos.pieces_of(Color::White, Role::King),
@@ -78,32 +112,62 @@ pub(crate) fn write_planes(pos: &Position, out: &mut [f32]) {
     for (plane, bb) in boards.iter().enumerate() {
         for sq in bb.iter() {
             // Square index is rank * 8 + file: the same order as the plane.
-            out[plane * 64 + sq.index()] = 1.0;
+            let at = (plane * 64 + sq.index()) * 4;
+            out[at..at + 4].copy_from_slice(&ONE);
         }
     }
     if pos.turn() == Color::White {
-        out[4 * 64..5 * 64].fill(1.0);
+        for chunk in out[4 * 256..5 * 256].chunks_exact_mut(4) {
+            chunk.copy_from_slice(&ONE);
+        }
     }
 }
 
 /// `numpy.ndarray` of `float32`, shape `(5, 8, 8)`.
 pub(crate) fn planes<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyAny>> {
-    let mut values = [0f32; PLANES * 64];
-    write_planes(pos, &mut values);
-    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
-    let np = numpy(py)?;
-    let buf = PyByteArray::new(py, &bytes);
-    np.call_method1("frombuffer", (buf, "float32"))?
-        .call_method1("reshape", ((PLANES, 8, 8),))
+    let buf = PyByteArray::new_with(py, PLANES * 64 * 4, |bytes| {
+        write_plane_bytes(pos, bytes);
+        Ok(())
+    })?;
+    array(py, buf, &[PLANES, 8, 8], true)
+}
+
+/// `numpy.ndarray` of `float32`, shape `(len(positions), 5, 8, 8)`: the
+/// planes of many positions in one array.
+pub(crate) fn planes_batch<'py>(
+    py: Python<'py>,
+    positions: &[Position],
+) -> PyResult<Bound<'py, PyAny>> {
+    const SIZE: usize = PLANES * 64 * 4;
+    let buf = PyByteArray::new_with(py, positions.len() * SIZE, |bytes| {
+        for (pos, out) in positions.iter().zip(bytes.chunks_exact_mut(SIZE)) {
+            write_plane_bytes(pos, out);
+        }
+        Ok(())
+    })?;
+    array(py, buf, &[positions.len(), PLANES, 8, 8], true)
+}
+
+/// `numpy.ndarray` of `bool` with `shape`, its bytes written by `fill`
+/// (zeroed before).
+pub(crate) fn bool_array_with<'py>(
+    py: Python<'py>,
+    len: usize,
+    shape: &[usize],
+    fill: impl FnOnce(&mut [u8]),
+) -> PyResult<Bound<'py, PyAny>> {
+    let buf = PyByteArray::new_with(py, len, |bytes| {
+        fill(bytes);
+        Ok(())
+    })?;
+    array(py, buf, shape, false)
 }
 
 /// `numpy.ndarray` of `bool`, shape `(4096,)`, true at legal indices.
-pub(crate) fn mask<'py>(py: Python<'py>, moves: &MoveList) -> PyResult<Bound<'py, PyAny>> {
-    let mut bytes = vec![0u8; MOVE_SPACE];
-    for mv in moves.iter() {
-        bytes[move_index(mv)] = 1;
-    }
-    let np = numpy(py)?;
-    let buf = PyByteArray::new(py, &bytes);
-    np.call_method1("frombuffer", (buf, "bool"))
+pub(crate) fn mask<'py>(py: Python<'py>, moves: &[Move]) -> PyResult<Bound<'py, PyAny>> {
+    bool_array_with(py, MOVE_SPACE, &[MOVE_SPACE], |bytes| {
+        for mv in moves.iter() {
+            bytes[move_index(mv)] = 1;
+        }
+    })
 }

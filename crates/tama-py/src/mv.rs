@@ -117,9 +117,21 @@ impl PyMove {
 
     /// The move's place in the fixed move space of 4096 entries:
     /// `from * 64 + to`, squares numbered `a1 = 0, b1 = 1, …, h8 = 63`.
-    /// `Board.move_from_index` turns it back into a legal move.
+    /// `Board.move_from_index` turns it back into a legal move. Not unique:
+    /// captures with the same start and end squares that take different
+    /// pieces share it (rare; `Board.moves_from_index` lists them). For a
+    /// number unique to each legal move use `action()`.
     fn index(&self) -> usize {
         encode::move_index(&self.mv)
+    }
+
+    /// The move's action in its position: a number below `ACTION_SPACE`,
+    /// unique among the position's legal moves (see `Board.action`).
+    fn action(&self) -> PyResult<usize> {
+        let moves = self.pos.legal_moves(&self.rules);
+        crate::actions::ActionTable::new(&moves)
+            .action(&self.mv)
+            .ok_or_else(|| crate::actions::no_action(&self.text()))
     }
 
     /// Pickling: the position text, rules text and move text, read back

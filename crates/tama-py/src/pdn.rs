@@ -216,7 +216,7 @@ impl PyPdnGame {
     /// result and the `Termination` tag).
     fn board(&self) -> PyBoard {
         if let Ok(game) = self.game.to_game() {
-            return PyBoard { game };
+            return PyBoard::from_game(game);
         }
         // The result does not fit the board (a record written by hand):
         // the moves alone.
@@ -226,7 +226,7 @@ impl PyPdnGame {
                 break;
             }
         }
-        PyBoard { game }
+        PyBoard::from_game(game)
     }
 
     /// The canonical PDN text, ending with a blank line.

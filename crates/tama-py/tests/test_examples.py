@@ -28,3 +28,15 @@ def test_selfplay_writes_positions_moves_and_results(tmp_path):
     assert set(np.unique(data["results"])) <= {-1.0, 0.0, 1.0}
     # The first position of each game is the start position, White to move.
     assert data["positions"][0, 4].all() and data["positions"][0, :4].sum() == 32
+
+
+def test_env_vs_engine_plays_and_reports():
+    run = subprocess.run(
+        [sys.executable, str(EXAMPLES / "env_vs_engine.py"), "--games", "2", "--depth", "1",
+         "--max-plies", "60"],
+        capture_output=True, text=True, check=True,
+    )
+    line = run.stdout.strip().splitlines()[-1]
+    assert "2 games of turkish" in line, run.stdout
+    w, d, l = (int(part[1:]) for part in line.split(": ")[1].split(",")[0].split())
+    assert w + d + l == 2

@@ -15,15 +15,23 @@ move text, PDN game records and the search engine of the tama toolkit::
     for game in tama.pdn.read("games.pdn"):
         print(game.tags["White"], game.result)
 
-Classes: ``Board``, ``Move``, ``Outcome``, ``Engine``, ``Line``, ``Score``;
+Classes: ``Board``, ``Move``, ``MoveList``, ``Outcome``, ``Engine``, ``Line``, ``Score``;
 module ``tama.pdn`` (``read``, ``Game``, ``Node``). Errors are ``ValueError``
 subclasses carrying the library's message: ``FenError``, ``MoveTextError``,
 ``RulesError``, ``IllegalMoveError``, ``PdnError``.
 
 Machine learning: ``Board.to_array()`` gives the position as planes
-(``float32``, shape ``(5, 8, 8)``), ``Move.index()`` a move's place in a fixed
-space of ``MOVE_SPACE`` (4096) entries, ``Board.move_from_index`` the inverse
-and ``Board.legal_move_mask()`` the legal indices.
+(``float32``, shape ``(5, 8, 8)``) and ``boards_to_array`` those of many
+boards in one array. Actions: ``Board.action(move)`` gives every legal move a
+number below ``ACTION_SPACE`` (32768), unique within its position:
+``slot * 4096 + from * 64 + to`` with squares ``a1 = 0`` … ``h8 = 63``, where
+``slot`` is 0 unless several legal captures share start and end squares (they
+then take slots 0, 1, … in the order of their captured squares as a 64-bit
+set); ``Board.move_from_action`` is the inverse, ``Board.legal_action_mask()``
+and ``legal_action_masks`` the legal actions. ``Move.index()``
+(``from * 64 + to``, ``MOVE_SPACE`` = 4096) is the first slot alone: it is
+not unique for captures that share their ends (``Board.moves_from_index``
+lists them). ``tama.env`` (extra ``[env]``) is a PettingZoo environment.
 
 The formats are those of the ``tama`` command-line program (docs/NOTATION.md in the repository) and
 the rules those of docs/RULES.md.
@@ -31,6 +39,7 @@ the rules those of docs/RULES.md.
 
 from . import _tama
 from ._tama import (
+    ACTION_SPACE,
     MOVE_SPACE,
     PLANES,
     Board,
@@ -39,12 +48,15 @@ from ._tama import (
     IllegalMoveError,
     Line,
     Move,
+    MoveList,
     MoveTextError,
     Outcome,
     PdnError,
     RulesError,
     Score,
     __version__,
+    boards_to_array,
+    legal_action_masks,
 )
 from . import pdn
 
@@ -58,6 +70,7 @@ BLACK = False
 PRESETS = ("armenian", "turkish", "armenian-orthogonal")
 
 __all__ = [
+    "ACTION_SPACE",
     "BLACK",
     "MOVE_SPACE",
     "PLANES",
@@ -69,6 +82,7 @@ __all__ = [
     "IllegalMoveError",
     "Line",
     "Move",
+    "MoveList",
     "MoveTextError",
     "Outcome",
     "PdnError",
@@ -76,6 +90,8 @@ __all__ = [
     "Score",
     "pdn",
     "__version__",
+    "boards_to_array",
+    "legal_action_masks",
 ]
 
 del _tama

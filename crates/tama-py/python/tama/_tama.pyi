@@ -1,6 +1,18 @@
 """Type stubs of the Rust extension module behind ``tama`` (re-exported there)."""
 
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union, final
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    Tuple,
+    Union,
+    final,
+    overload,
+)
 
 import numpy as np
 import numpy.typing as npt
@@ -10,6 +22,14 @@ __version__: str
 MOVE_SPACE: int
 #: Number of planes of ``Board.to_array``.
 PLANES: int
+#: Number of actions: ``slot * 4096 + from * 64 + to``, ``slot`` 0 to 7.
+ACTION_SPACE: int
+
+def boards_to_array(boards: Iterable["Board"]) -> npt.NDArray[np.float32]:
+    """``(n, 5, 8, 8)`` planes of many boards, row ``i`` = ``boards[i].to_array()``."""
+
+def legal_action_masks(boards: Iterable["Board"]) -> npt.NDArray[np.bool_]:
+    """``(n, ACTION_SPACE)`` masks, row ``i`` = ``boards[i].legal_action_mask()``."""
 
 class FenError(ValueError):
     """A position text (FEN) that cannot be read."""
@@ -54,7 +74,10 @@ class Move:
     @property
     def to_square(self) -> str: ...
     def index(self) -> int:
-        """``from * 64 + to`` (``0 <= index < MOVE_SPACE``)."""
+        """``from * 64 + to`` (``0 <= index < MOVE_SPACE``); not unique for
+        captures sharing start and end squares: see ``action``."""
+    def action(self) -> int:
+        """The move's action in its position (``0 <= action < ACTION_SPACE``), unique."""
     def to_json(self) -> Dict[str, Any]:
         """``{"move", "from", "to", "path", "captures", "promotes"}``."""
     def __reduce__(self) -> Any: ...
@@ -62,6 +85,30 @@ class Move:
     def _restore(fen: str, rules: str, text: str) -> "Move": ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+@final
+class MoveList:
+    """The legal moves of a position: a read-only sequence of ``Move``."""
+
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    @overload
+    def __getitem__(self, key: int, /) -> Move: ...
+    @overload
+    def __getitem__(self, key: slice, /) -> List[Move]: ...
+    def __iter__(self) -> "MoveListIterator": ...
+    def __contains__(self, value: object, /) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __reduce__(self) -> Any: ...
+    def actions(self) -> List[int]:
+        """The action of each move (``-1`` for a move without one)."""
+    def mask(self) -> npt.NDArray[np.bool_]:
+        """``(ACTION_SPACE,)`` bools, ``True`` at each move's action."""
+
+@final
+class MoveListIterator:
+    def __iter__(self) -> "MoveListIterator": ...
+    def __next__(self) -> Move: ...
 
 @final
 class Outcome:
@@ -88,7 +135,7 @@ class Board:
     def turn(self) -> bool:
         """``True`` when White is to move (``tama.WHITE``)."""
     @property
-    def legal_moves(self) -> List[Move]: ...
+    def legal_moves(self) -> MoveList: ...
     @property
     def move_stack(self) -> List[Move]: ...
     @property
@@ -126,6 +173,12 @@ class Board:
     def moves_from_index(self, index: int) -> List[Move]: ...
     def legal_move_mask(self) -> npt.NDArray[np.bool_]:
         """``(MOVE_SPACE,)`` bools, ``True`` at each legal move's index."""
+    def action(self, move: Union[Move, str]) -> int:
+        """The legal move's action: unique in the position, below ``ACTION_SPACE``."""
+    def move_from_action(self, action: int) -> Move: ...
+    def legal_actions(self) -> List[int]: ...
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """``(ACTION_SPACE,)`` bools, ``True`` at each legal move's action."""
     def svg(self, flipped: bool = False, lastmove: Optional[Move] = None) -> str: ...
     def _repr_svg_(self) -> str: ...
     def to_json(self) -> Dict[str, Any]: ...
