@@ -68,7 +68,7 @@ def random_positions(n, seed):
 
 def kish_board(kish, board):
     planes = board.to_array()
-    bits = [int(sum(1 << i for i in np.flatnonzero(p.reshape(64)))) for p in planes[:4]]
+    bits = [sum(1 << int(i) for i in np.flatnonzero(p.reshape(64))) for p in planes[:4]]
     white, black = bits[0] | bits[1], bits[2] | bits[3]
     kings = bits[1] | bits[3]
     return kish.Board.from_bitboards(0 if board.turn else 1, white, black, kings)
