@@ -130,9 +130,9 @@ pub fn run(args: Args) -> Result<()> {
     println!("counted: {}", line(&outcome.status));
     println!(
         "elo {:+.1}  95% [{:+.1}, {:+.1}]  ({})",
-        outcome.status.elo.elo,
-        outcome.status.elo.lower,
-        outcome.status.elo.upper,
+        shown(outcome.status.elo.elo),
+        shown(outcome.status.elo.lower),
+        shown(outcome.status.elo.upper),
         format_duration(started.elapsed())
     );
     println!(
@@ -149,8 +149,7 @@ pub fn run(args: Args) -> Result<()> {
 /// One status line: games, pentanomial counts, Elo, LLR.
 fn line(s: &SprtStatus) -> String {
     let [p0, p1, p2, p3, p4] = s.pairs;
-    // `+ 0.0` shows a negative zero as 0.
-    let e = |x: f64| x + 0.0;
+    let e = shown;
     format!(
         "games {:>5}  pairs [{p0} {p1} {p2} {p3} {p4}]  elo {:+.1} [{:+.1}, {:+.1}]  llr {:+.2}",
         s.games(),
@@ -159,6 +158,11 @@ fn line(s: &SprtStatus) -> String {
         e(s.elo.upper),
         e(s.llr)
     )
+}
+
+/// `x`, a negative zero made positive (`+ 0.0`) so that it prints as 0.
+fn shown(x: f64) -> f64 {
+    x + 0.0
 }
 
 /// Builds `tama` at `rev` in a temporary worktree and returns the binary.
