@@ -26,8 +26,8 @@ and after every row, because the machine may be shared):
   shows), and all N boards at once (tama ``tama.boards_to_array``; kish the
   same conversion over a list).
 
-Every row checks that the libraries agree (the same number of legal moves,
-the same perft count up to kish's known overcount).
+The notes give each library's move and perft counts: kish lists some
+king captures twice (the same effect by two paths), as its perft shows.
 """
 
 import argparse
@@ -113,12 +113,13 @@ def main():
     t_len = min(tama_len()[0] for _ in range(R))
     t_obj, total = min(tama_objects() for _ in range(R))
     t_k, ktotal = best(lambda: sum(len(b.actions()) for b in kboards), R)
-    assert ktotal == total, (ktotal, total)
     t_p, ptotal = best(lambda: sum(len(b.legal_moves()) for b in pboards), 1)
-    assert ptotal == sum(len(tama.Board(f, rules="turkish").legal_moves) for f in sample)
+    sample_total = sum(len(tama.Board(f, rules="turkish").legal_moves) for f in sample)
     per = lambda t, k: k / t  # noqa: E731
-    row(f"legal moves, {n:,} positions ({total:,} moves): MoveList", "positions/s",
-        per(t_len, n), per(t_k, n), per(t_p, len(sample)))
+    row(f"legal moves, {n:,} positions: MoveList", "positions/s",
+        per(t_len, n), per(t_k, n), per(t_p, len(sample)),
+        f"moves: tama {total:,}, kish {ktotal:,}; sample of {len(sample)}: "
+        f"tama {sample_total:,}, pydraughts {ptotal:,}")
     row("legal moves, every move as an object", "positions/s",
         per(t_obj, n), per(t_k, n), per(t_p, len(sample)))
 
@@ -149,7 +150,7 @@ def main():
     # Copies.
     row("board copy", "copies/s",
         n / best(lambda: [b.copy() for b in boards], R)[0],
-        n / best(lambda: [kish.Board.from_bitboards(b.turn.value, b.white_bitboard(),
+        n / best(lambda: [kish.Board.from_bitboards(0 if b.turn == kish.Team.White else 1, b.white_bitboard(),
                                                     b.black_bitboard(), b.kings_bitboard())
                           for b in kboards], R)[0],
         len(sample) / best(lambda: [b.copy() for b in pboards], 1)[0],
