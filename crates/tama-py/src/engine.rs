@@ -252,6 +252,7 @@ fn option_value(py: Python<'_>, v: OptionValue) -> PyResult<Bound<'_, PyAny>> {
         OptionValue::Bool(b) => b.into_bound_py_any(py),
         OptionValue::Int(n) => n.into_bound_py_any(py),
         OptionValue::Real(x) => x.into_bound_py_any(py),
+        OptionValue::Choice(w) => w.into_bound_py_any(py),
     }
 }
 
@@ -498,6 +499,7 @@ impl PyEngine {
                         Some(min.into_bound_py_any(py)?),
                         Some(max.into_bound_py_any(py)?),
                     ),
+                    OptionKind::Choice(_) => ("choice", None, None),
                 };
                 d.set_item("type", kind)?;
                 d.set_item("min", min)?;

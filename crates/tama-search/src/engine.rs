@@ -5,9 +5,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use tama_core::{position_outcome, Game, Outcome, Position, Repetitions, Rules, Termination};
+use tama_core::{
+    position_outcome, Game, Outcome, Position, Preset, Repetitions, Rules, Termination,
+};
 
 use crate::eval::{EvalOptions, Evaluator};
+use crate::learned::{self, EvalKind, LearnedEval, Weights};
 use crate::limits::{Limits, TimePlan};
 use crate::oracle::Oracle;
 use crate::params::{EvalParams, SearchOptions};
@@ -40,6 +43,12 @@ pub struct EngineConfig {
     pub eval: EvalOptions,
     /// Evaluation weights.
     pub eval_params: EvalParams,
+    /// The classic or the learned evaluation (option `eval`).
+    pub eval_kind: EvalKind,
+    /// Weights of the learned evaluation for their preset, instead of the
+    /// [`embedded`](crate::learned::embedded) ones (not an option: a
+    /// front end reads a weights file, e.g. `--eval-file`).
+    pub eval_weights: Option<Arc<Weights>>,
     /// An endgame oracle (tablebases) the search consults, if any.
     pub oracle: Option<Oracle>,
 }
@@ -53,9 +62,32 @@ impl Default for EngineConfig {
             search: SearchOptions::DEFAULT,
             eval: EvalOptions::DEFAULT,
             eval_params: EvalParams::DEFAULT,
+            eval_kind: EvalKind::Classic,
+            eval_weights: None,
             oracle: None,
         }
     }
+}
+
+/// The evaluator of a configuration: the classic terms, and with
+/// [`EvalKind::Learned`] the learned evaluation for every preset with
+/// weights (the configuration's own for their preset, the embedded ones
+/// for the others).
+fn evaluator(config: &EngineConfig) -> Evaluator {
+    let classic = Evaluator::new(config.eval_params, config.eval);
+    if config.eval_kind == EvalKind::Classic {
+        return classic;
+    }
+    let given = config.eval_weights.as_ref().map(|w| w.preset());
+    let learned = Preset::ALL
+        .into_iter()
+        .filter_map(|p| match &config.eval_weights {
+            Some(w) if given == Some(p) => Some(Arc::clone(w)),
+            _ => learned::embedded(p),
+        })
+        .map(LearnedEval::new)
+        .collect();
+    classic.with_learned(learned)
 }
 
 /// Stops a running search from another thread.
@@ -125,7 +157,7 @@ impl Engine {
         Engine {
             tt: Tt::new(config.hash_mib),
             workers: (0..config.threads).map(Worker::new).collect(),
-            evaluator: Evaluator::new(config.eval_params, config.eval),
+            evaluator: evaluator(&config),
             stop: Arc::new(AtomicBool::new(false)),
             config,
         }
@@ -176,11 +208,21 @@ impl Engine {
     pub fn set_config(&mut self, config: EngineConfig) {
         if config.hash_mib != self.config.hash_mib {
             self.set_hash_mib(config.hash_mib);
-        } else if (config.eval, config.eval_params) != (self.config.eval, self.config.eval_params) {
+        } else if (
+            config.eval,
+            config.eval_params,
+            config.eval_kind,
+            &config.eval_weights,
+        ) != (
+            self.config.eval,
+            self.config.eval_params,
+            self.config.eval_kind,
+            &self.config.eval_weights,
+        ) {
             self.tt.clear();
         }
         self.set_threads(config.threads);
-        self.evaluator = Evaluator::new(config.eval_params, config.eval);
+        self.evaluator = evaluator(&config);
         self.config = EngineConfig {
             threads: config.threads.max(1),
             multipv: config.multipv.max(1),
@@ -405,6 +447,48 @@ mod tests {
     use std::time::Duration;
     use tama_core::Move;
     use tama_core::{Color, Piece, Role, Setup, Square};
+
+    #[test]
+    fn learned_evaluation_for_the_rules_of_its_weights() {
+        // Weights that know only the side to move: 7 centi-men.
+        let mut w = Weights::zero(Preset::Turkish);
+        w.set(learned::TEMPO, [7 * 16, 7 * 16]);
+        let config = EngineConfig {
+            eval_weights: Some(Arc::new(w)),
+            ..EngineConfig::from_settings(["eval=learned"]).unwrap()
+        };
+        assert_eq!(config.eval_kind, EvalKind::Learned);
+        let start = Position::start();
+        let learned = Engine::new(config.clone());
+        let classic = Engine::default();
+        assert_eq!(
+            learned.evaluate(&start, &Rules::TURKISH),
+            Score::centi_men(7)
+        );
+        assert_ne!(
+            classic.evaluate(&start, &Rules::TURKISH),
+            Score::centi_men(7)
+        );
+        // Other rules keep the classic evaluation.
+        assert_eq!(
+            learned.evaluate(&start, &Rules::ARMENIAN),
+            classic.evaluate(&start, &Rules::ARMENIAN)
+        );
+        // eval=classic leaves the weights unused.
+        let mut back = Engine::new(config);
+        back.set_option("eval", "classic").unwrap();
+        assert_eq!(
+            back.evaluate(&start, &Rules::TURKISH),
+            classic.evaluate(&start, &Rules::TURKISH)
+        );
+        // The search plays with it.
+        let mut e = Engine::new(EngineConfig {
+            eval_kind: EvalKind::Learned,
+            ..back.config().clone()
+        });
+        let r = e.search(&start, &[], &Rules::TURKISH, &Limits::depth(3), |_| {});
+        assert!(r.best_move().is_some());
+    }
 
     fn position(turn: Color, pieces: &[(Square, Color, Role)]) -> Position {
         let mut s = Setup::empty(turn);

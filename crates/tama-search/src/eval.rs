@@ -19,6 +19,7 @@
 
 use tama_core::{Bitboard, Color, Position, Rules};
 
+use crate::learned::LearnedEval;
 use crate::params::EvalParams;
 use crate::score::EVAL_LIMIT;
 
@@ -110,6 +111,9 @@ pub struct Evaluator {
     options: EvalOptions,
     /// Value of a man of each colour on each square (material included).
     man_table: [[i32; 64]; 2],
+    /// Learned evaluations, each used for its rules instead of the terms
+    /// above (empty with the classic evaluation).
+    learned: Vec<LearnedEval>,
 }
 
 impl Default for Evaluator {
@@ -139,7 +143,20 @@ impl Evaluator {
             params,
             options,
             man_table,
+            learned: Vec::new(),
         }
+    }
+
+    /// The same evaluator using `learned` for the rules of its weights
+    /// (the classic terms for other rules).
+    #[must_use]
+    pub fn with_learned(self, learned: Vec<LearnedEval>) -> Evaluator {
+        Evaluator { learned, ..self }
+    }
+
+    /// The learned evaluation used for `rules`, if any.
+    pub fn learned(&self, rules: &Rules) -> Option<&LearnedEval> {
+        self.learned.iter().find(|l| l.rules() == rules)
     }
 
     /// The weights.
@@ -157,6 +174,11 @@ impl Evaluator {
     /// The result is meaningful when the side to move has no capture; the
     /// search never asks otherwise.
     pub fn evaluate(&self, pos: &Position, rules: &Rules) -> i32 {
+        if !self.learned.is_empty() {
+            if let Some(l) = self.learned(rules) {
+                return l.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            }
+        }
         let p = &self.params;
         let o = &self.options;
         let white = pos.pieces(Color::White).0;

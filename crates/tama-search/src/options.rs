@@ -37,6 +37,7 @@
 use core::fmt;
 
 use crate::engine::{Engine, EngineConfig};
+use crate::learned::EvalKind;
 use crate::params::{EvalParams, WEIGHT_RANGE};
 
 /// The type of an option's values, with their range.
@@ -58,6 +59,8 @@ pub enum OptionKind {
         /// The greatest value.
         max: f64,
     },
+    /// One of these words.
+    Choice(&'static [&'static str]),
 }
 
 /// `bool`, `int 1..=65536`, `real 0..=4`.
@@ -67,6 +70,7 @@ impl fmt::Display for OptionKind {
             OptionKind::Bool => f.write_str("bool"),
             OptionKind::Int { min, max } => write!(f, "int {min}..={max}"),
             OptionKind::Real { min, max } => write!(f, "real {min}..={max}"),
+            OptionKind::Choice(values) => write!(f, "one of {}", values.join("|")),
         }
     }
 }
@@ -80,6 +84,8 @@ pub enum OptionValue {
     Int(i64),
     /// A real number.
     Real(f64),
+    /// A word of a [`OptionKind::Choice`].
+    Choice(&'static str),
 }
 
 /// `true`, `42`, `0.5`: the text [`EngineOption::parse`] reads back.
@@ -89,6 +95,7 @@ impl fmt::Display for OptionValue {
             OptionValue::Bool(b) => write!(f, "{b}"),
             OptionValue::Int(n) => write!(f, "{n}"),
             OptionValue::Real(x) => write!(f, "{x}"),
+            OptionValue::Choice(w) => f.write_str(w),
         }
     }
 }
@@ -214,6 +221,11 @@ impl EngineOption {
                     Err(err(OptionProblem::Range(self.kind)))
                 }
             }
+            OptionKind::Choice(values) => values
+                .iter()
+                .find(|v| **v == t)
+                .map(|v| OptionValue::Choice(v))
+                .ok_or_else(|| err(OptionProblem::Type(self.kind))),
             OptionKind::Real { min, max } => {
                 let x: f64 = t.parse().map_err(|_| err(OptionProblem::Type(self.kind)))?;
                 if x >= min && x <= max {
@@ -236,6 +248,7 @@ impl EngineOption {
             (OptionKind::Bool, OptionValue::Bool(_)) => true,
             (OptionKind::Int { min, max }, OptionValue::Int(n)) => (min..=max).contains(&n),
             (OptionKind::Real { min, max }, OptionValue::Real(x)) => x >= min && x <= max,
+            (OptionKind::Choice(values), OptionValue::Choice(w)) => values.contains(&w),
             _ => {
                 return Err(OptionError {
                     name: self.name.to_string(),
@@ -318,6 +331,10 @@ impl fmt::Display for OptionError {
                 write!(f, "out of range {min}..={max}")
             }
             OptionProblem::Range(OptionKind::Bool) => f.write_str("expected true or false"),
+            OptionProblem::Type(OptionKind::Choice(values))
+            | OptionProblem::Range(OptionKind::Choice(values)) => {
+                write!(f, "expected one of {}", values.join(", "))
+            }
         }
     }
 }
@@ -496,6 +513,24 @@ const FIELD_OPTIONS: &[EngineOption] = &[
     opt!(int "move_overhead_ms", SearchParam, 0, 10_000, "time: kept back per move (ms)", |c| c.search.params.move_overhead_ms),
     opt!(int "soft_stop_permille", SearchParam, 1, 1_000, "time: no new iteration past this share of the budget (per mille)", |c| c.search.params.soft_stop_permille),
     opt!(int "tt_min_depth" | "ttdepth", SearchParam, 0, 64, "least depth that uses the transposition table", |c| c.search.params.tt_min_depth),
+    // The evaluation.
+    EngineOption {
+        name: "eval",
+        aliases: &[],
+        group: OptionGroup::EvalTerm,
+        kind: OptionKind::Choice(&["classic", "learned"]),
+        description: "classic, or learned (where weights exist for the rules)",
+        access: Access::Field {
+            get: |c| OptionValue::Choice(c.eval_kind.name()),
+            set: |c, v| {
+                if let OptionValue::Choice(w) = v {
+                    if let Some((_, kind)) = EvalKind::ALL.iter().find(|(n, _)| *n == w) {
+                        c.eval_kind = *kind;
+                    }
+                }
+            },
+        },
+    },
     // Evaluation terms.
     opt!(bool "eval_advancement", EvalTerm, "men by rank", |c| c.eval.advancement),
     opt!(bool "eval_centre", EvalTerm, "men by file", |c| c.eval.centre),
@@ -552,6 +587,9 @@ mod tests {
             (OptionKind::Real { min, max }, OptionValue::Real(x)) => {
                 OptionValue::Real(if x + 0.25 <= max { x + 0.25 } else { min })
             }
+            (OptionKind::Choice(values), OptionValue::Choice(w)) => {
+                OptionValue::Choice(values.iter().find(|v| **v != w).expect("two choices"))
+            }
             _ => panic!("default of the wrong type"),
         }
     }
@@ -605,7 +643,8 @@ mod tests {
         }
         let count = |g| all().iter().filter(|o| o.group == g).count();
         assert_eq!(count(OptionGroup::SearchFeature), 12);
-        assert_eq!(count(OptionGroup::EvalTerm), 8);
+        // The eight terms and the choice of evaluation.
+        assert_eq!(count(OptionGroup::EvalTerm), 9);
         assert_eq!(count(OptionGroup::EvalWeight), EvalParams::COUNT);
     }
 
@@ -638,6 +677,13 @@ mod tests {
                         .set_option(option.name, &(min - 1.0).to_string())
                         .is_err());
                     assert!(config.set_option(option.name, "NaN").is_err());
+                }
+                OptionKind::Choice(_) => {
+                    let e = config.set_option(option.name, "maybe").unwrap_err();
+                    assert_eq!(
+                        e.to_string(),
+                        format!("{}=maybe: expected one of classic, learned", option.name)
+                    );
                 }
                 OptionKind::Bool => {
                     let e = config.set_option(option.name, "maybe").unwrap_err();

@@ -301,11 +301,13 @@ fn list_options(out: &mut dyn Write, json: bool) -> Result<(), CliError> {
                     options::OptionKind::Bool => ("bool", Value::Null, Value::Null),
                     options::OptionKind::Int { min, max } => ("int", json!(min), json!(max)),
                     options::OptionKind::Real { min, max } => ("real", json!(min), json!(max)),
+                    options::OptionKind::Choice(_) => ("choice", Value::Null, Value::Null),
                 };
                 let default = match o.default_value() {
                     options::OptionValue::Bool(b) => json!(b),
                     options::OptionValue::Int(n) => json!(n),
                     options::OptionValue::Real(x) => json!(x),
+                    options::OptionValue::Choice(w) => json!(w),
                 };
                 json!({
                     "name": o.name,
