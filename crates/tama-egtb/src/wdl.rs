@@ -384,6 +384,38 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), good);
     }
 
+    /// A unit whose distance files are sound but whose win/draw/loss files
+    /// are missing gets them from the distance files, the same bytes, and
+    /// is not solved again.
+    #[test]
+    fn gen_makes_missing_wdl_files_from_the_distance_files() {
+        let rules = Rules::ARMENIAN;
+        let tmp = tables(&rules, 2);
+        let dir = crate::rules_dir(tmp.path(), &rules);
+        let m: Material = "KvM".parse().unwrap();
+        let before = std::fs::read(wdl_path(&dir, m)).unwrap();
+        std::fs::remove_file(wdl_path(&dir, m)).unwrap();
+        let events = std::sync::Mutex::new(Vec::new());
+        let progress = |p: crate::Progress| events.lock().unwrap().push(p);
+        let opts = GenOptions {
+            progress: Some(&progress),
+            ..GenOptions::default()
+        };
+        let reports = generate(tmp.path(), &rules, &Plan::new(2), None, &opts).unwrap();
+        assert!(reports.is_empty(), "nothing solved again");
+        let converted: Vec<_> = events
+            .lock()
+            .unwrap()
+            .iter()
+            .filter_map(|p| match p {
+                crate::Progress::Converted { unit, .. } => Some(*unit),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(converted, [m.unit()]);
+        assert_eq!(std::fs::read(wdl_path(&dir, m)).unwrap(), before);
+    }
+
     fn data_info(info: &TableInfo) -> TableInfo {
         TableInfo {
             kind: Kind::Distance,
