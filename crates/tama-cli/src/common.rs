@@ -114,3 +114,17 @@ pub fn write_json(out: &mut dyn std::io::Write, value: &serde_json::Value) -> Re
     writeln!(out)?;
     Ok(())
 }
+
+/// Reads a weights file of the learned evaluation for `rules` (`eval_file=`,
+/// `--eval-file`); a file for other rules, of another version or damaged
+/// is refused with its name and the reason.
+pub fn read_weights(
+    path: &Path,
+    rules: &Rules,
+) -> Result<std::sync::Arc<tama_search::learned::Weights>, CliError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?;
+    tama_search::learned::Weights::from_bytes(&bytes, rules)
+        .map(std::sync::Arc::new)
+        .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))
+}

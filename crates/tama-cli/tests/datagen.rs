@@ -81,6 +81,27 @@ fn shards_of_separate_processes_are_one_run() {
     let bytes = std::fs::read(&weights).unwrap();
     assert_eq!(&bytes[..8], b"TAMAEVAL");
 
+    // The engine plays with the weights; a file for other rules is refused.
+    let spec = format!("full,eval=learned,eval_file={}", weights.display());
+    let out = tama(&[
+        "match", "--rules", "turkish", "--games", "2", "--depth", "2", "--a", &spec, "--b", "full",
+    ]);
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("eval=learned"));
+    let refused = Command::new(env!("CARGO_BIN_EXE_tama"))
+        .args([
+            "match", "--rules", "armenian", "--games", "2", "--depth", "2", "--a", &spec,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        err.contains("weights file is for turkish rules, not armenian"),
+        "{err}"
+    );
+
     // A run again keeps every file.
     let again = tama(&[
         "datagen",

@@ -20,7 +20,7 @@ use tama_notation::rules_text::write_rules;
 use tama_search::options::{self, OptionGroup};
 use tama_search::Limits;
 
-use crate::common::{open_oracle, parse_rules_arg, write_json, EgtbArgs};
+use crate::common::{open_oracle, parse_rules_arg, read_weights, write_json, EgtbArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::io::Io;
 
@@ -249,6 +249,7 @@ fn player(
     let mut own = Limits::default();
     let mut label_parts = vec![base.to_string()];
     let mut egtb = args.egtb.egtb.clone();
+    let mut eval_file = None;
     for part in parts {
         let number = |v: &str| {
             v.parse::<u64>()
@@ -266,6 +267,10 @@ fn player(
                 egtb = Some(PathBuf::from(dir));
                 label_parts.push(part.to_string());
             }
+            Some(("eval_file", file)) => {
+                eval_file = Some(read_weights(Path::new(file), rules)?);
+                label_parts.push(part.to_string());
+            }
             None if part == "-egtb" => {
                 egtb = None;
                 label_parts.push(part.to_string());
@@ -279,6 +284,9 @@ fn player(
     let mut kind = PlayerKind::parse(&kind_parts.join(",")).map_err(bad)?;
     if let (PlayerKind::Engine(config), Some(dir)) = (&mut kind, &egtb) {
         config.oracle = Some(open_oracle(dir, Some(rules))?);
+    }
+    if let (PlayerKind::Engine(config), Some(w)) = (&mut kind, eval_file) {
+        config.eval_weights = Some(w);
     }
     let limits = if own == Limits::default() {
         defaults
