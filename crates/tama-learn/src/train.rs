@@ -94,7 +94,7 @@ pub struct Trained {
     /// is held out).
     pub search_held_out_loss: f64,
     /// The held-out loss of the classic evaluation (tama-search's
-    /// default [`Evaluator`](tama_search::Evaluator)), the bar a learned
+    /// default [`Evaluator`]), the bar a learned
     /// evaluation has to pass (NaN when none is held out).
     pub classic_held_out_loss: f64,
 }
