@@ -62,7 +62,9 @@ pub use elo::{elo_from_pentanomial, elo_from_score, Elo};
 pub use external::ExternalEngine;
 pub use openings::{endgame_openings, random_openings, Opening};
 pub use play::{play_match, play_match_until, Adjudication, MatchConfig, MatchError};
-pub use player::{without, Player, PlayerKind, TimeControl};
+pub use player::{
+    without, Player, PlayerKind, PlayerSpec, TablesChoice, TimeControl, MAX_PLAYER_DEPTH,
+};
 pub use results::{GameRecord, MatchResult, PairCounter};
 pub use sprt::{play_sprt, score_from_elo, Sprt, SprtError, SprtOutcome, SprtStatus, Verdict};
 /// The limits of a player's moves (tama-search's, re-exported: a

@@ -1,5 +1,6 @@
 //! Players: the engine with a configuration, or the baseline.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use tama_search::options::{self, OptionKind, OptionValue};
@@ -47,6 +48,17 @@ impl PlayerKind {
     /// player, option or switch, or a value of the wrong type or out of
     /// range (with the range).
     pub fn parse(spec: &str) -> Result<PlayerKind, String> {
+        PlayerKind::parse_from(spec, &EngineConfig::default())
+    }
+
+    /// Like [`parse`](PlayerKind::parse), with `full` meaning the
+    /// configuration `full` rather than the default configuration (a front end's `--hash` and
+    /// `--threads`, which the description may still change).
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](PlayerKind::parse).
+    pub fn parse_from(spec: &str, full: &EngineConfig) -> Result<PlayerKind, String> {
         let mut parts = spec.split(',').map(str::trim);
         let base = parts.next().unwrap_or("");
         if base == "baseline" {
@@ -60,7 +72,7 @@ impl PlayerKind {
                 "unknown player `{base}` (expected `full` or `baseline`)"
             ));
         }
-        let mut c = EngineConfig::default();
+        let mut c = full.clone();
         for part in parts {
             if part.contains('=') {
                 c.apply_setting(part).map_err(|e| e.to_string())?;
@@ -93,6 +105,122 @@ impl PlayerKind {
                 .map_err(|e| e.to_string())?;
         }
         Ok(PlayerKind::Engine(Box::new(c)))
+    }
+}
+
+/// The deepest per-player `depth=D` (a greater one is taken as this),
+/// as `tama match --depth`.
+pub const MAX_PLAYER_DEPTH: u32 = 60;
+
+/// Where a player's endgame tables come from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum TablesChoice {
+    /// The match's tables, if it has any.
+    #[default]
+    Match,
+    /// None (`-egtb`).
+    Off,
+    /// The tables in this directory (`egtb=DIR`), for the caller to open.
+    Dir(PathBuf),
+}
+
+/// A player setting as front ends take it (`tama match --a`, `cargo xtask
+/// sprt`): a [`PlayerKind`] description with this player's own search
+/// limits (`depth=D`, `movetime=MS`, `nodes=N`) and endgame tables
+/// (`egtb=DIR`, `-egtb`) among its parts, in any order:
+/// `full,-lmr,depth=8,egtb=tables`.
+///
+/// ```
+/// use tama_arena::{PlayerSpec, TablesChoice};
+/// use tama_search::Limits;
+///
+/// let spec = PlayerSpec::parse("full,-lmr,depth=8,egtb=tables").unwrap();
+/// assert_eq!(spec.limits, Limits::depth(8));
+/// assert_eq!(spec.tables, TablesChoice::Dir("tables".into()));
+/// assert_eq!(spec.label, "full,-lmr,egtb=tables");
+/// let plain = PlayerSpec::parse("baseline").unwrap();
+/// assert!(plain.limits.is_unlimited());
+/// assert!(PlayerSpec::parse("full,depth=x").unwrap_err().contains("not a positive number"));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerSpec {
+    /// What plays.
+    pub kind: PlayerKind,
+    /// This player's own limits; none given is
+    /// [unlimited](Limits::is_unlimited) (the caller's default applies).
+    pub limits: Limits,
+    /// This player's tables.
+    pub tables: TablesChoice,
+    /// A weights file of the learned evaluation (`eval_file=FILE`), for
+    /// the caller to read.
+    pub eval_file: Option<PathBuf>,
+    /// The setting without its limits, for the player's name.
+    pub label: String,
+}
+
+impl PlayerSpec {
+    /// Parses a setting; `full` is the default engine configuration.
+    ///
+    /// # Errors
+    ///
+    /// As [`PlayerKind::parse`], and a limit that is not a positive number.
+    pub fn parse(spec: &str) -> Result<PlayerSpec, String> {
+        PlayerSpec::parse_from(spec, &EngineConfig::default())
+    }
+
+    /// Parses a setting in which `full` is the configuration `full` (see
+    /// [`PlayerKind::parse_from`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`PlayerSpec::parse`].
+    pub fn parse_from(spec: &str, full: &EngineConfig) -> Result<PlayerSpec, String> {
+        let mut parts = spec.split(',').map(str::trim);
+        let first = parts.next().unwrap_or("");
+        let mut kind_parts = vec![first];
+        let mut label_parts = vec![first];
+        let (mut depth, mut nodes, mut movetime) = (None, None, None);
+        let mut tables = TablesChoice::Match;
+        let mut eval_file = None;
+        for part in parts {
+            let number = |v: &str| {
+                v.parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("`{part}`: `{v}` is not a positive number"))
+            };
+            match part.split_once('=') {
+                Some(("depth", v)) => {
+                    let d = number(v)?.min(u64::from(MAX_PLAYER_DEPTH));
+                    depth = Some(u32::try_from(d).unwrap_or(MAX_PLAYER_DEPTH));
+                }
+                Some(("movetime", v)) => movetime = Some(Duration::from_millis(number(v)?)),
+                Some(("nodes", v)) => nodes = Some(number(v)?),
+                Some(("egtb", dir)) => {
+                    tables = TablesChoice::Dir(PathBuf::from(dir));
+                    label_parts.push(part);
+                }
+                Some(("eval_file", file)) => {
+                    eval_file = Some(PathBuf::from(file));
+                    label_parts.push(part);
+                }
+                None if part == "-egtb" => {
+                    tables = TablesChoice::Off;
+                    label_parts.push(part);
+                }
+                _ => {
+                    kind_parts.push(part);
+                    label_parts.push(part);
+                }
+            }
+        }
+        Ok(PlayerSpec {
+            kind: PlayerKind::parse_from(&kind_parts.join(","), full)?,
+            limits: Limits::given(depth, nodes, movetime),
+            tables,
+            eval_file,
+            label: label_parts.join(","),
+        })
     }
 }
 

@@ -8,7 +8,7 @@ use tama_core::{Position, Rules};
 use tama_egtb::{Tablebase, TablebaseSet};
 use tama_notation::fen::parse_fen;
 use tama_notation::rules_text::{parse_rules, write_rules};
-use tama_search::{Oracle, OracleValue, Wdl};
+use tama_search::Oracle;
 
 use crate::error::CliError;
 
@@ -89,15 +89,6 @@ pub fn open_oracle(dir: &Path, rules: Option<&Rules>) -> Result<Oracle, CliError
     }
 }
 
-/// `"win"`, `"draw"` or `"loss"`: a table value in JSON and text.
-pub fn wdl_text(value: &OracleValue) -> &'static str {
-    match value.wdl {
-        Wdl::Win => "win",
-        Wdl::Draw => "draw",
-        Wdl::Loss => "loss",
-    }
-}
-
 /// Parses an optional `--rules` value.
 pub fn parse_rules_arg(text: Option<&str>) -> Result<Rules, CliError> {
     match text {
@@ -108,8 +99,11 @@ pub fn parse_rules_arg(text: Option<&str>) -> Result<Rules, CliError> {
     }
 }
 
-/// Writes one JSON value and a newline.
-pub fn write_json(out: &mut dyn std::io::Write, value: &serde_json::Value) -> Result<(), CliError> {
+/// Writes one value as JSON on one line.
+pub fn write_json<T: serde::Serialize + ?Sized>(
+    out: &mut dyn std::io::Write,
+    value: &T,
+) -> Result<(), CliError> {
     serde_json::to_writer(&mut *out, value).map_err(|e| CliError::usage(format!("json: {e}")))?;
     writeln!(out)?;
     Ok(())

@@ -68,7 +68,12 @@ impl fmt::Display for Termination {
 }
 
 /// The result of a finished game.
+///
+/// Written `white wins (no legal move)`, `draw (threefold repetition)`;
+/// with the `serde` feature `{"winner": "white" | "black" | null,
+/// "termination": "no legal move"}`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Color>,
@@ -90,6 +95,16 @@ impl Outcome {
         Outcome {
             winner: None,
             termination,
+        }
+    }
+}
+
+/// `white wins (no legal move)`, `draw (threefold repetition)`.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(winner) => write!(f, "{winner} wins ({})", self.termination),
+            None => write!(f, "draw ({})", self.termination),
         }
     }
 }

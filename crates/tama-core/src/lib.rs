@@ -61,6 +61,8 @@ mod position;
 pub mod reach;
 mod repetition;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};

@@ -66,6 +66,18 @@ pub fn move_json(pos: &Position, rules: &Rules, mv: &Move) -> MoveJson {
     }
 }
 
+/// The move objects of every legal move of `pos`, sorted by move text (as
+/// `tama moves --json` prints them and `POST /api/moves` answers).
+pub fn legal_moves_json(pos: &Position, rules: &Rules) -> Vec<MoveJson> {
+    let mut objs: Vec<MoveJson> = pos
+        .legal_moves(rules)
+        .iter()
+        .map(|m| move_json(pos, rules, m))
+        .collect();
+    objs.sort_by(|a, b| a.text.cmp(&b.text));
+    objs
+}
+
 /// The captured squares in the order a path jumps them; any not found on
 /// the path follow in board order.
 fn jump_order(path: &[Square], captures: Bitboard) -> Vec<Square> {
@@ -115,6 +127,17 @@ mod tests {
         assert_eq!(j.path, ["d6", "d8", "h8"]);
         assert_eq!(j.captures, ["d7", "f8"]);
         assert!(j.promotes);
+    }
+
+    #[test]
+    fn legal_moves_are_sorted_by_text() {
+        let all = legal_moves_json(&Position::start(), &Rules::ARMENIAN);
+        assert_eq!(all.len(), 22);
+        assert!(all.windows(2).all(|w| w[0].text < w[1].text));
+        let pos = parse_fen("W:Wd6:Bd7,f8,Ka1").unwrap().position;
+        let all = legal_moves_json(&pos, &Rules::ARMENIAN);
+        assert_eq!(all.len(), pos.legal_moves(&Rules::ARMENIAN).len());
+        assert!(all.iter().all(|m| !m.captures.is_empty()));
     }
 
     #[test]

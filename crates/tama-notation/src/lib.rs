@@ -56,9 +56,9 @@ pub mod svg;
 pub mod pdn;
 
 pub use fen::{parse_fen, parse_position, write_fen, Fen, FenError, FenErrorKind};
-pub use json::{move_json, MoveJson};
+pub use json::{legal_moves_json, move_json, MoveJson};
 pub use movetext::{
-    parse_move, write_move, Annotation, Illegality, MoveText, MoveTextError, MoveTextErrorKind,
-    ParseMoveError, ResolveError, MAX_SQUARES,
+    parse_move, write_line, write_move, Annotation, Illegality, MoveText, MoveTextError,
+    MoveTextErrorKind, ParseMoveError, ResolveError, MAX_SQUARES,
 };
 pub use rules_text::{parse_rules, write_rules, RulesError, RulesErrorKind, Switch};

@@ -55,7 +55,7 @@ mod resolve;
 mod syntax;
 
 pub(crate) use canonical::canonical;
-pub use resolve::{parse_move, write_move, Illegality, ParseMoveError, ResolveError};
+pub use resolve::{parse_move, write_line, write_move, Illegality, ParseMoveError, ResolveError};
 pub use syntax::{Annotation, MoveText, MoveTextError, MoveTextErrorKind, MAX_SQUARES};
 
 #[cfg(test)]

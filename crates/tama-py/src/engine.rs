@@ -21,6 +21,7 @@ use tama_search::{
 };
 
 use crate::board::PyBoard;
+use crate::json::to_py;
 use crate::mv::PyMove;
 
 /// A search score from the point of view of the side to move: centi-men
@@ -71,14 +72,11 @@ impl PyScore {
 
     /// The JSON form of `tama analyse --json`: `{"cm": 35}`, `{"win": 7}`
     /// or `{"loss": 4}`.
-    fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        match self.score.kind() {
-            ScoreKind::CentiMen(cm) => d.set_item("cm", cm)?,
-            ScoreKind::Win(n) => d.set_item("win", n)?,
-            ScoreKind::Loss(n) => d.set_item("loss", n)?,
-        }
-        Ok(d)
+    fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        // The score's own serde form, the one every front end prints.
+        let value =
+            serde_json::to_value(self.score).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        to_py(py, &value)
     }
 
     fn __str__(&self) -> String {
@@ -187,14 +185,12 @@ pub struct PyEngine {
 
 /// The limits from the keyword arguments.
 fn limits(depth: Option<u32>, movetime: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
-    let mut l = Limits::default();
     if let Some(d) = depth {
         if d == 0 || d > MAX_DEPTH {
             return Err(PyValueError::new_err(format!(
                 "depth {d} out of range: expected 1 to {MAX_DEPTH}"
             )));
         }
-        l.depth = Some(d);
     }
     if let Some(t) = movetime {
         if !(t.is_finite() && t > 0.0 && t <= 1e9) {
@@ -202,7 +198,6 @@ fn limits(depth: Option<u32>, movetime: Option<f64>, nodes: Option<u64>) -> PyRe
                 "movetime {t} out of range: expected seconds above 0"
             )));
         }
-        l.movetime = Some(Duration::from_secs_f64(t));
     }
     if let Some(n) = nodes {
         if n == 0 {
@@ -210,9 +205,9 @@ fn limits(depth: Option<u32>, movetime: Option<f64>, nodes: Option<u64>) -> PyRe
                 "nodes 0 out of range: expected at least 1",
             ));
         }
-        l.nodes = Some(n);
     }
-    if depth.is_none() && movetime.is_none() && nodes.is_none() {
+    let l = Limits::given(depth, nodes, movetime.map(Duration::from_secs_f64));
+    if l.is_unlimited() {
         return Err(PyValueError::new_err(
             "no search limit: give depth, movetime (seconds) or nodes",
         ));

@@ -6,6 +6,7 @@ use std::hash::{Hash, Hasher};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tama_core::{Color, Move, Outcome, Position, Rules, Square};
+use tama_notation::pdn::GameResult;
 use tama_notation::{
     move_json, parse_fen, parse_move, parse_rules, write_fen, write_move, write_rules,
 };
@@ -205,10 +206,11 @@ impl PyOutcome {
     /// The result as PDN writes it: `"1-0"`, `"0-1"` or `"1/2-1/2"`.
     fn result(&self) -> &'static str {
         match self.winner {
-            Some(true) => "1-0",
-            Some(false) => "0-1",
-            None => "1/2-1/2",
+            Some(true) => GameResult::WhiteWins,
+            Some(false) => GameResult::BlackWins,
+            None => GameResult::Draw,
         }
+        .as_str()
     }
 
     fn __repr__(&self) -> String {

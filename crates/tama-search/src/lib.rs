@@ -102,6 +102,8 @@ pub mod review;
 mod root;
 mod score;
 mod search;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod tb_root;
 #[cfg(test)]
 mod test_support;
@@ -115,4 +117,4 @@ pub use limits::{Clock, Limits};
 pub use oracle::{EndgameOracle, Oracle, OracleValue, Wdl, WDL_DISTANCE};
 pub use params::SearchOptions;
 pub use report::{BestMove, Info, InfoKind, Line, SearchResult};
-pub use score::{Score, ScoreKind, MAX_PLY};
+pub use score::{Score, ScoreKind, ScoreRangeError, MAX_PLY};

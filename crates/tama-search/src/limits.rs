@@ -85,6 +85,59 @@ impl Limits {
         }
     }
 
+    /// No limit, in analysis mode: the search runs until it is stopped
+    /// (or reaches the greatest depth).
+    pub const INFINITE: Limits = Limits {
+        depth: None,
+        nodes: None,
+        movetime: None,
+        clock: None,
+        infinite: true,
+    };
+
+    /// The limits a front end's options give: a depth, a node count and a
+    /// time for the move, any of them or none. Every front end (the
+    /// command line, the web API, Python, match players) builds its limits
+    /// here; [`or`](Limits::or) supplies its default when none is given.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tama_search::Limits;
+    ///
+    /// let asked = Limits::given(Some(8), None, Some(Duration::from_millis(500)));
+    /// assert_eq!((asked.depth, asked.nodes), (Some(8), None));
+    /// let none = Limits::given(None, None, None);
+    /// assert_eq!(none.or(Limits::depth(6)), Limits::depth(6));
+    /// assert_eq!(asked.or(Limits::depth(6)), asked);
+    /// ```
+    pub fn given(depth: Option<u32>, nodes: Option<u64>, movetime: Option<Duration>) -> Limits {
+        Limits {
+            depth,
+            nodes,
+            movetime,
+            ..Limits::default()
+        }
+    }
+
+    /// Whether nothing ends the search but a stop: no depth, nodes,
+    /// movetime or clock.
+    pub fn is_unlimited(&self) -> bool {
+        self.depth.is_none()
+            && self.nodes.is_none()
+            && self.movetime.is_none()
+            && self.clock.is_none()
+    }
+
+    /// These limits, or `default` when they limit nothing.
+    #[must_use]
+    pub fn or(self, default: Limits) -> Limits {
+        if self.is_unlimited() {
+            default
+        } else {
+            self
+        }
+    }
+
     /// Whether the limits make the search deterministic with one thread
     /// (no time-based decision).
     pub fn is_deterministic(&self) -> bool {

@@ -43,7 +43,8 @@ use tama_core::{Position, Rules};
 
 use crate::score::{Score, MATE, MAX_DISTANCE};
 
-/// Win, draw or loss for the side to move.
+/// Win, draw or loss for the side to move: `win`, `draw`, `loss` as text
+/// and (with the `serde` feature) JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Wdl {
     /// The side to move wins with best play.
@@ -55,6 +56,18 @@ pub enum Wdl {
 }
 
 impl Wdl {
+    /// Every value, the best first.
+    pub const ALL: [Wdl; 3] = [Wdl::Win, Wdl::Draw, Wdl::Loss];
+
+    /// `win`, `draw` or `loss`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        }
+    }
+
     /// The value for the other side.
     #[must_use]
     pub fn flip(self) -> Wdl {
@@ -66,8 +79,16 @@ impl Wdl {
     }
 }
 
-/// An oracle's answer for one position.
+impl fmt::Display for Wdl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An oracle's answer for one position. With the `serde` feature
+/// `{"wdl": "win", "distance": 7}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct OracleValue {
     /// The value for the side to move.
     pub wdl: Wdl,

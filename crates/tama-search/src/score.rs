@@ -39,20 +39,78 @@ pub(crate) const EVAL_LIMIT: i32 = MATE_BOUND - 1;
 /// assert!(Score::loss_in(4) < Score::centi_men(-2000));
 /// assert_eq!(-Score::win_in(3), Score::loss_in(3));
 /// ```
+///
+/// With the `serde` feature a score is its [`ScoreKind`]: `{"cm": 35}`,
+/// `{"win": 7}` or `{"loss": 4}`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "ScoreKind", try_from = "ScoreKind")
+)]
 pub struct Score(i32);
 
-/// What a [`Score`] means.
+/// What a [`Score`] means. With the `serde` feature `{"cm": 35}`,
+/// `{"win": 7}` or `{"loss": 4}` (plies to the end).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ScoreKind {
     /// An evaluation in centi-men.
+    #[cfg_attr(feature = "serde", serde(rename = "cm"))]
     CentiMen(i32),
     /// The side to move wins in this many plies (its own moves and the
     /// opponent's).
+    #[cfg_attr(feature = "serde", serde(rename = "win"))]
     Win(u32),
     /// The side to move loses in this many plies.
+    #[cfg_attr(feature = "serde", serde(rename = "loss"))]
     Loss(u32),
 }
+
+impl From<Score> for ScoreKind {
+    fn from(score: Score) -> ScoreKind {
+        score.kind()
+    }
+}
+
+impl TryFrom<ScoreKind> for Score {
+    type Error = ScoreRangeError;
+
+    /// The score of a kind: a value within the evaluation range, or a win
+    /// or loss in fewer than 4096 plies.
+    fn try_from(kind: ScoreKind) -> Result<Score, ScoreRangeError> {
+        match kind {
+            ScoreKind::CentiMen(cm) if cm.unsigned_abs() <= EVAL_LIMIT as u32 => {
+                Ok(Score::centi_men(cm))
+            }
+            ScoreKind::Win(n) if n < MAX_DISTANCE => Ok(Score::win_in(n)),
+            ScoreKind::Loss(n) if n < MAX_DISTANCE => Ok(Score::loss_in(n)),
+            _ => Err(ScoreRangeError(kind)),
+        }
+    }
+}
+
+/// A [`ScoreKind`] no [`Score`] can hold: centi-men beyond ±25903, or a
+/// win or loss in 4096 plies or more.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ScoreRangeError(pub ScoreKind);
+
+impl fmt::Display for ScoreRangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            ScoreKind::CentiMen(cm) => write!(
+                f,
+                "score of {cm} centi-men out of range (at most {EVAL_LIMIT} either way)"
+            ),
+            ScoreKind::Win(n) | ScoreKind::Loss(n) => write!(
+                f,
+                "win or loss in {n} plies out of range (fewer than {MAX_DISTANCE})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ScoreRangeError {}
 
 impl Score {
     /// A draw (zero).

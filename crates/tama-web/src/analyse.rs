@@ -11,11 +11,11 @@ use std::time::Duration;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use serde::Deserialize;
-use tama_search::{InfoKind, Limits, SearchResult};
+use tama_report::Report;
+use tama_search::{InfoKind, Limits};
 
 use crate::error::ApiError;
 use crate::input;
-use crate::json::{bestmove_json, gameover_json, info_json};
 use crate::state::AppState;
 use crate::stream::{self, SseResponse};
 
@@ -57,21 +57,13 @@ impl AnalyseQuery {
                 "invalid nodes 0: expected at least 1",
             ));
         }
-        let limits = Limits {
-            depth: self.depth,
-            nodes: self.nodes,
-            movetime: self.movetime.map(Duration::from_millis),
-            ..Limits::default()
-        };
-        Ok(if limits == Limits::default() {
-            // No limit: until the client goes away.
-            Limits {
-                infinite: true,
-                ..limits
-            }
-        } else {
-            limits
-        })
+        // No limit: until the client goes away.
+        Ok(Limits::given(
+            self.depth,
+            self.nodes,
+            self.movetime.map(Duration::from_millis),
+        )
+        .or(Limits::INFINITE))
     }
 }
 
@@ -105,14 +97,10 @@ pub(crate) async fn analyse(
             if tx.is_closed() || state.is_closing() {
                 stop.stop();
             } else if info.kind == InfoKind::Iteration {
-                tx.send("info", &info_json(&pos, &rules, info));
+                tx.send("info", &Report::info(&pos, &rules, info));
             }
         });
-        let last = match &result {
-            SearchResult::Move(best) => bestmove_json(&pos, &rules, best),
-            SearchResult::GameOver(outcome) => gameover_json(outcome),
-        };
-        tx.send("bestmove", &last);
+        tx.send("bestmove", &Report::result(&pos, &rules, &result));
         tx.finish();
         drop(lease);
     })

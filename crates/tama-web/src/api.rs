@@ -9,12 +9,13 @@ use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use tama_notation::{move_json, write_fen, MoveJson};
+use tama_core::Outcome;
+use tama_notation::{legal_moves_json, move_json, write_fen, MoveJson};
+use tama_report::BestMoveReport;
 use tama_search::{Limits, SearchResult};
 
 use crate::error::ApiError;
 use crate::input;
-use crate::json::{bestmove_json, legal_moves_json, outcome_json, outcome_text};
 use crate::state::AppState;
 
 /// The longest engine move the API accepts (`movetime`).
@@ -59,7 +60,7 @@ pub async fn moves(body: Result<Bytes, BytesRejection>) -> Result<Json<MovesAnsw
     Ok(Json(MovesAnswer {
         fen: write_fen(pos),
         moves,
-        outcome: outcome.as_ref().map(outcome_json),
+        outcome,
     }))
 }
 
@@ -68,7 +69,7 @@ pub async fn moves(body: Result<Bytes, BytesRejection>) -> Result<Json<MovesAnsw
 pub struct MovesAnswer {
     fen: String,
     moves: Vec<MoveJson>,
-    outcome: Option<Value>,
+    outcome: Option<Outcome>,
 }
 
 /// The answer of `POST /api/play`.
@@ -77,7 +78,7 @@ pub struct PlayAnswer {
     #[serde(rename = "move")]
     mv: MoveJson,
     fen: String,
-    outcome: Option<Value>,
+    outcome: Option<Outcome>,
 }
 
 /// The body of `POST /api/play`.
@@ -102,8 +103,7 @@ pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<PlayAnswer
     let mut game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
     if let Some(outcome) = game.outcome() {
         return Err(ApiError::bad_request(format!(
-            "invalid move: the game is over ({})",
-            outcome_text(&outcome)
+            "invalid move: the game is over ({outcome})",
         )));
     }
     let rules = *game.rules();
@@ -115,7 +115,7 @@ pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<PlayAnswer
     Ok(Json(PlayAnswer {
         mv: obj,
         fen: write_fen(game.position()),
-        outcome: game.outcome().as_ref().map(outcome_json),
+        outcome: game.outcome(),
     }))
 }
 
@@ -146,7 +146,7 @@ pub async fn engine_move(
         return Ok(Json(json!({
             "move": null,
             "fen": write_fen(game.position()),
-            "outcome": outcome_json(&outcome),
+            "outcome": outcome,
         })));
     }
     let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
@@ -180,14 +180,11 @@ fn engine_limits(movetime: Option<u64>, depth: Option<u32>) -> Result<Limits, Ap
             )));
         }
     }
-    Ok(match (movetime, depth) {
-        (None, None) => Limits::movetime(Duration::from_millis(DEFAULT_ENGINE_MOVETIME_MS)),
-        (ms, depth) => Limits {
-            depth,
-            movetime: ms.map(Duration::from_millis),
-            ..Limits::default()
-        },
-    })
+    Ok(
+        Limits::given(depth, None, movetime.map(Duration::from_millis)).or(Limits::movetime(
+            Duration::from_millis(DEFAULT_ENGINE_MOVETIME_MS),
+        )),
+    )
 }
 
 fn engine_answer(mut game: tama_core::Game, result: &SearchResult) -> Value {
@@ -195,12 +192,12 @@ fn engine_answer(mut game: tama_core::Game, result: &SearchResult) -> Value {
         SearchResult::GameOver(outcome) => json!({
             "move": null,
             "fen": write_fen(game.position()),
-            "outcome": outcome_json(outcome),
+            "outcome": outcome,
         }),
         SearchResult::Move(best) => {
             let before = *game.position();
             let rules = *game.rules();
-            let search = bestmove_json(&before, &rules, best);
+            let search = BestMoveReport::new(&before, &rules, best);
             let obj = move_json(&before, &rules, &best.mv);
             // The engine only returns legal moves.
             let played = game.play(&best.mv).is_ok();
@@ -208,12 +205,12 @@ fn engine_answer(mut game: tama_core::Game, result: &SearchResult) -> Value {
             json!({
                 "move": obj,
                 "fen": write_fen(game.position()),
-                "outcome": game.outcome().as_ref().map(outcome_json),
-                "score": search["score"],
-                "pv": search["pv"],
-                "depth": search["depth"],
-                "nodes": search["nodes"],
-                "time_ms": search["time_ms"],
+                "outcome": game.outcome(),
+                "score": search.score,
+                "pv": search.pv,
+                "depth": search.depth,
+                "nodes": search.nodes,
+                "time_ms": search.time.as_millis() as u64,
             })
         }
     }

@@ -106,8 +106,7 @@ pub fn game(
         let what = format!("moves[{i}]");
         if let Some(outcome) = game.outcome() {
             return Err(ApiError::bad_request(format!(
-                "invalid {what}: the game is over ({})",
-                crate::json::outcome_text(&outcome)
+                "invalid {what}: the game is over ({outcome})"
             )));
         }
         let mv = one_move(text, game.position(), &rules, &what)?;

@@ -36,7 +36,6 @@ pub mod assets;
 pub mod client;
 mod error;
 mod input;
-pub mod json;
 mod pdn;
 mod review;
 mod rules;

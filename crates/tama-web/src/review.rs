@@ -13,14 +13,13 @@ use axum::extract::{Query, State};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tama_core::{Color, Rules};
-use tama_notation::write_move;
+use tama_notation::{write_line, write_move};
 use tama_search::review::{self, Mark, MoveReview, DEFAULT_MOVETIME};
 use tama_search::Limits;
 
 use crate::api::{MAX_ENGINE_DEPTH, MAX_ENGINE_MOVETIME_MS};
 use crate::error::ApiError;
 use crate::input;
-use crate::json::{color_name, pv_texts, score_json};
 use crate::state::AppState;
 use crate::stream::{self, SseResponse};
 
@@ -58,17 +57,12 @@ impl ReviewQuery {
                 "invalid nodes 0: expected at least 1",
             ));
         }
-        let limits = Limits {
-            depth: self.depth,
-            nodes: self.nodes,
-            movetime: self.movetime.map(Duration::from_millis),
-            ..Limits::default()
-        };
-        Ok(if limits == Limits::default() {
-            Limits::movetime(DEFAULT_MOVETIME)
-        } else {
-            limits
-        })
+        Ok(Limits::given(
+            self.depth,
+            self.nodes,
+            self.movetime.map(Duration::from_millis),
+        )
+        .or(Limits::movetime(DEFAULT_MOVETIME)))
     }
 }
 
@@ -134,11 +128,11 @@ fn move_json(v: &MoveReview, rules: &Rules) -> Value {
     json!({
         "ply": v.ply,
         "move": write(&v.position, &v.played),
-        "side": color_name(v.position.turn()),
-        "played_score": score_json(v.played_score),
+        "side": v.position.turn(),
+        "played_score": v.played_score,
         "best": write(&v.position, &v.best),
-        "best_score": score_json(v.best_score),
-        "pv": pv_texts(&v.position, rules, &v.pv),
+        "best_score": v.best_score,
+        "pv": write_line(&v.position, rules, &v.pv),
         "loss": v.loss(),
         "mark": v.mark().map(Mark::symbol),
         "comment": v.comment(rules, write),

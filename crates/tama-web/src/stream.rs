@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use axum::response::sse::{Event, KeepAlive, KeepAliveStream, Sse};
 use futures_core::Stream;
-use serde_json::Value;
+use serde::Serialize;
 use tama_search::StopHandle;
 use tokio::sync::mpsc;
 
@@ -47,10 +47,11 @@ pub(crate) struct Sender {
 
 impl Sender {
     /// Sends the event `name` with `data` as its JSON text.
-    pub(crate) fn send(&self, name: &str, data: &Value) {
-        let _ = self
-            .tx
-            .send(Event::default().event(name).data(data.to_string()));
+    pub(crate) fn send<T: Serialize + ?Sized>(&self, name: &str, data: &T) {
+        // What the server sends always serializes (no maps with non-text
+        // keys).
+        let text = serde_json::to_string(data).unwrap_or_default();
+        let _ = self.tx.send(Event::default().event(name).data(text));
     }
 
     /// Whether the client went away.

@@ -3,14 +3,11 @@
 use std::io::Write;
 use std::time::Duration;
 
-use tama_core::{Outcome, Position, Rules};
-use tama_notation::movetext::write_move;
-use tama_search::{Engine, EngineConfig, Info, InfoKind, Limits, OracleValue, SearchResult};
-// The JSON objects of the analysis are the web API's too: one definition.
-use tama_web::json;
+use tama_report::Report;
+use tama_search::{Engine, EngineConfig, InfoKind, Limits};
 
 use crate::cmd::analyse_pdn;
-use crate::common::{wdl_text, write_json, EgtbArgs, PositionArgs};
+use crate::common::{write_json, EgtbArgs, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::io::Io;
 use crate::terminal::Terminal;
@@ -65,6 +62,17 @@ pub struct Args {
     pub egtb: EgtbArgs,
 }
 
+impl Args {
+    /// `--depth`, `--nodes` and `--movetime` (possibly none).
+    fn limits(&self) -> Limits {
+        Limits::given(
+            self.depth,
+            self.nodes,
+            self.movetime.map(Duration::from_millis),
+        )
+    }
+}
+
 /// The default search time when no limit is given.
 const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
@@ -81,17 +89,9 @@ fn run_pdn(
             "--rules does not apply with --pdn: each game's Rules tag decides",
         ));
     }
-    let limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        movetime: args.movetime.map(Duration::from_millis),
-        ..Limits::default()
-    };
-    let limits = if limits == Limits::default() {
-        Limits::movetime(tama_search::review::DEFAULT_MOVETIME)
-    } else {
-        limits
-    };
+    let limits = args
+        .limits()
+        .or(Limits::movetime(tama_search::review::DEFAULT_MOVETIME));
     let mut engine = Engine::new(EngineConfig {
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
@@ -123,17 +123,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     let out = &mut *io.out;
     let pos = args.position.position()?;
     let rules = args.position.rules()?;
-    let limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        movetime: args.movetime.map(Duration::from_millis),
-        ..Limits::default()
-    };
-    let limits = if limits == Limits::default() {
-        Limits::movetime(DEFAULT_MOVETIME)
-    } else {
-        limits
-    };
+    let limits = args.limits().or(Limits::movetime(DEFAULT_MOVETIME));
     let mut engine = Engine::new(EngineConfig {
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
@@ -146,87 +136,23 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         if info.kind != InfoKind::Iteration || failure.is_some() {
             return;
         }
-        if let Err(e) = write_info(out, &pos, &rules, info, args.json) {
+        if let Err(e) = write_report(out, &Report::info(&pos, &rules, info), args.json) {
             failure = Some(e);
         }
     });
     if let Some(e) = failure {
         return Err(e);
     }
-    match result {
-        SearchResult::GameOver(outcome) => write_game_over(out, &outcome, args.json)?,
-        SearchResult::Move(best) => {
-            let mv = write_move(&pos, &rules, &best.mv);
-            if args.json {
-                write_json(out, &json::bestmove_json(&pos, &rules, &best))?;
-            } else {
-                writeln!(
-                    out,
-                    "bestmove {mv} score {}{}",
-                    best.score,
-                    tb_text(best.tb.as_ref())
-                )?;
-            }
-        }
-    }
+    write_report(out, &Report::result(&pos, &rules, &result), args.json)?;
     Ok(EXIT_OK)
 }
 
-/// ` (tables: win in 37 plies)` when a table decided the score.
-fn tb_text(tb: Option<&OracleValue>) -> String {
-    match tb {
-        None => String::new(),
-        Some(tb) if tb.distance == 0 => format!(" (tables: {})", wdl_text(tb)),
-        Some(tb) => format!(" (tables: {} in {} plies)", wdl_text(tb), tb.distance),
-    }
-}
-
-fn write_info(
-    out: &mut dyn Write,
-    pos: &Position,
-    rules: &Rules,
-    info: &Info,
-    json: bool,
-) -> Result<(), CliError> {
+/// Writes one line of the analysis: its JSON object or its text.
+fn write_report(out: &mut dyn Write, report: &Report, json: bool) -> Result<(), CliError> {
     if json {
-        write_json(out, &json::info_json(pos, rules, info))?;
+        write_json(out, report)
     } else {
-        let pv = json::pv_texts(pos, rules, &info.pv);
-        let bound = if info.lower_bound {
-            Some("lower")
-        } else if info.upper_bound {
-            Some("upper")
-        } else {
-            None
-        };
-        let bound = bound.map(|b| format!(" ({b} bound)")).unwrap_or_default();
-        writeln!(
-            out,
-            "depth {}/{} multipv {} score {}{bound}{} nodes {} nps {} time {:.3} hashfull {} pv {}",
-            info.depth,
-            info.seldepth,
-            info.multipv,
-            info.score,
-            tb_text(info.tb.as_ref()),
-            info.nodes,
-            info.nps,
-            info.time.as_secs_f64(),
-            info.hashfull,
-            pv.join(" ")
-        )?;
+        writeln!(out, "{report}")?;
+        Ok(())
     }
-    Ok(())
-}
-
-fn write_game_over(out: &mut dyn Write, outcome: &Outcome, json: bool) -> Result<(), CliError> {
-    let winner = outcome.winner.map(json::color_name);
-    if json {
-        write_json(out, &json::gameover_json(outcome))?;
-    } else {
-        match winner {
-            Some(w) => writeln!(out, "game over: {w} wins ({})", outcome.termination)?,
-            None => writeln!(out, "game over: draw ({})", outcome.termination)?,
-        }
-    }
-    Ok(())
 }

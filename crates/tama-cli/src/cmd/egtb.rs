@@ -151,22 +151,14 @@ fn egtb_error(e: tama_egtb::Error) -> CliError {
 fn value_text(v: Option<OracleValue>) -> String {
     match v {
         None => "not in the tables".to_string(),
-        Some(v) => match v.wdl {
-            Wdl::Win => format!("win in {}", v.distance),
-            Wdl::Draw => "draw".to_string(),
-            Wdl::Loss => format!("loss in {}", v.distance),
-        },
+        Some(v) if v.wdl == Wdl::Draw => v.wdl.to_string(),
+        Some(v) => format!("{} in {}", v.wdl, v.distance),
     }
 }
 
+/// `{"wdl": "win", "distance": 7}`, or `null` when not in the tables.
 fn value_json(v: Option<OracleValue>) -> serde_json::Value {
-    match v {
-        None => json!(null),
-        Some(v) => json!({
-            "wdl": match v.wdl { Wdl::Win => "win", Wdl::Draw => "draw", Wdl::Loss => "loss" },
-            "distance": v.distance,
-        }),
-    }
+    json!(v)
 }
 
 /// The materials of `--only`.
@@ -336,18 +328,10 @@ fn answer_text(a: Option<Answer>) -> String {
                     wdl: a.wdl,
                     distance,
                 })),
-                None => wdl_word(a.wdl).to_string(),
+                None => a.wdl.to_string(),
             };
             format!("{value} ({})", kind_text(a.kind))
         }
-    }
-}
-
-fn wdl_word(w: Wdl) -> &'static str {
-    match w {
-        Wdl::Win => "win",
-        Wdl::Draw => "draw",
-        Wdl::Loss => "loss",
     }
 }
 
@@ -362,7 +346,7 @@ fn answer_json(a: Option<Answer>) -> serde_json::Value {
     match a {
         None => json!(null),
         Some(a) => json!({
-            "wdl": wdl_word(a.wdl),
+            "wdl": a.wdl,
             "distance": a.distance,
             "kind": a.kind.name(),
         }),
@@ -422,7 +406,7 @@ fn run_probe(args: &ProbeArgs, out: &mut dyn Write) -> CmdResult {
             "moves": list,
         });
         if let Some(v) = value {
-            obj["tb"] = json!(wdl_word(v.wdl));
+            obj["tb"] = json!(v.wdl);
             obj["distance"] = json!(v.distance);
             obj["kind"] = json!(v.kind.name());
         }

@@ -12,13 +12,14 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tama_arena::{
     Adjudication, Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind,
+    PlayerSpec, TablesChoice,
 };
 use tama_core::{Game, Position, Rules};
 use tama_notation::fen::parse_fen;
 use tama_notation::pdn::{PdnGame, PdnReader};
 use tama_notation::rules_text::write_rules;
 use tama_search::options::{self, OptionGroup};
-use tama_search::Limits;
+use tama_search::{EngineConfig, Limits};
 
 use crate::common::{open_oracle, parse_rules_arg, read_weights, write_json, EgtbArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
@@ -132,17 +133,12 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         return Ok(EXIT_OK);
     }
     let rules = parse_rules_arg(args.rules.as_deref())?;
-    let defaults = Limits {
-        depth: args.depth,
-        movetime: args.movetime.map(Duration::from_millis),
-        nodes: args.nodes,
-        ..Limits::default()
-    };
-    let defaults = if defaults == Limits::default() {
-        Limits::depth(DEFAULT_DEPTH)
-    } else {
-        defaults
-    };
+    let defaults = Limits::given(
+        args.depth,
+        args.nodes,
+        args.movetime.map(Duration::from_millis),
+    )
+    .or(Limits::depth(DEFAULT_DEPTH));
     let mut a = player("a", &args.a, args, defaults, &rules)?;
     let mut b = player("b", &args.b, args, defaults, &rules)?;
     if a.name == b.name {
@@ -229,8 +225,9 @@ fn progress(
     Ok(())
 }
 
-/// A player from its setting: the engine (or baseline) description with
-/// this player's limits taken out.
+/// A player from its setting (parsed by [`PlayerSpec`]): `full` with
+/// `--hash` and `--threads`, its own limits or `defaults`, its tables
+/// opened.
 fn player(
     which: &str,
     setting: &str,
@@ -238,62 +235,30 @@ fn player(
     defaults: Limits,
     rules: &Rules,
 ) -> Result<Player, CliError> {
-    let bad = |m: String| CliError::usage(format!("invalid --{which} `{setting}`: {m}"));
-    let mut parts = setting.split(',').map(str::trim);
-    let base = parts.next().unwrap_or("");
-    let mut kind_parts = vec![base.to_string()];
-    if base == "full" {
-        kind_parts.push(format!("hash={}", args.hash));
-        kind_parts.push(format!("threads={}", args.threads));
-    }
-    let mut own = Limits::default();
-    let mut label_parts = vec![base.to_string()];
-    let mut egtb = args.egtb.egtb.clone();
-    let mut eval_file = None;
-    for part in parts {
-        let number = |v: &str| {
-            v.parse::<u64>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| bad(format!("`{part}`: `{v}` is not a positive number")))
-        };
-        match part.split_once('=') {
-            Some(("depth", v)) => {
-                own.depth = Some(u32::try_from(number(v)?.min(60)).unwrap_or(60));
-            }
-            Some(("movetime", v)) => own.movetime = Some(Duration::from_millis(number(v)?)),
-            Some(("nodes", v)) => own.nodes = Some(number(v)?),
-            Some(("egtb", dir)) => {
-                egtb = Some(PathBuf::from(dir));
-                label_parts.push(part.to_string());
-            }
-            Some(("eval_file", file)) => {
-                eval_file = Some(read_weights(Path::new(file), rules)?);
-                label_parts.push(part.to_string());
-            }
-            None if part == "-egtb" => {
-                egtb = None;
-                label_parts.push(part.to_string());
-            }
-            _ => {
-                kind_parts.push(part.to_string());
-                label_parts.push(part.to_string());
-            }
-        }
-    }
-    let mut kind = PlayerKind::parse(&kind_parts.join(",")).map_err(bad)?;
-    if let (PlayerKind::Engine(config), Some(dir)) = (&mut kind, &egtb) {
+    let base = EngineConfig {
+        hash_mib: args.hash as usize,
+        threads: args.threads as usize,
+        ..EngineConfig::default()
+    };
+    let spec = PlayerSpec::parse_from(setting, &base)
+        .map_err(|m| CliError::usage(format!("invalid --{which} `{setting}`: {m}")))?;
+    let mut kind = spec.kind;
+    let tables = match spec.tables {
+        TablesChoice::Match => args.egtb.egtb.clone(),
+        TablesChoice::Off => None,
+        TablesChoice::Dir(dir) => Some(dir),
+    };
+    if let (PlayerKind::Engine(config), Some(dir)) = (&mut kind, &tables) {
         config.oracle = Some(open_oracle(dir, Some(rules))?);
     }
-    if let (PlayerKind::Engine(config), Some(w)) = (&mut kind, eval_file) {
-        config.eval_weights = Some(w);
+    if let Some(file) = &spec.eval_file {
+        let weights = read_weights(file, rules)?;
+        if let PlayerKind::Engine(config) = &mut kind {
+            config.eval_weights = Some(weights);
+        }
     }
-    let limits = if own == Limits::default() {
-        defaults
-    } else {
-        own
-    };
-    let name = format!("{} {}", label_parts.join(","), describe_limits(&limits));
+    let limits = spec.limits.or(defaults);
+    let name = format!("{} {}", spec.label, describe_limits(&limits));
     Ok(Player::new(name, kind, limits))
 }
 

@@ -1,6 +1,6 @@
 //! `tama moves`: list the legal moves of a position.
 
-use tama_notation::json::move_json;
+use tama_notation::json::legal_moves_json;
 use tama_notation::movetext::write_move;
 
 use crate::common::{write_json, PositionArgs};
@@ -24,13 +24,10 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     let out = &mut *io.out;
     let pos = args.position.position()?;
     let rules = args.position.rules()?;
-    let moves = pos.legal_moves(&rules);
     if args.json {
-        let mut objs: Vec<_> = moves.iter().map(|m| move_json(&pos, &rules, m)).collect();
-        objs.sort_by(|a, b| a.text.cmp(&b.text));
-        let value = serde_json::to_value(objs).map_err(crate::error::CliError::usage)?;
-        write_json(out, &value)?;
+        write_json(out, &legal_moves_json(&pos, &rules))?;
     } else {
+        let moves = pos.legal_moves(&rules);
         let mut texts: Vec<String> = moves.iter().map(|m| write_move(&pos, &rules, m)).collect();
         texts.sort();
         for t in &texts {

@@ -387,3 +387,33 @@ pub fn parse_move(text: &str, pos: &Position, rules: &Rules) -> Result<Move, Par
 pub fn write_move(pos: &Position, rules: &Rules, mv: &Move) -> String {
     MoveText::from_move(pos, rules, mv).to_string()
 }
+
+/// The canonical texts of a line of `moves` played one after another from
+/// `pos` (a principal variation, a game), each written in the position it
+/// is played in; the line stops before the first move that is not legal
+/// there.
+///
+/// ```
+/// use tama_core::{Position, Rules};
+/// use tama_notation::movetext::{parse_move, write_line};
+///
+/// let pos = Position::start();
+/// let rules = Rules::ARMENIAN;
+/// let first = parse_move("c3-c4", &pos, &rules).unwrap();
+/// let reply = parse_move("b6b5", &pos.play_unchecked(&first), &rules).unwrap();
+/// assert_eq!(write_line(&pos, &rules, &[first, reply]), ["c3-c4", "b6-b5"]);
+/// // Played again, c3-c4 is no longer legal: the line ends there.
+/// assert_eq!(write_line(&pos, &rules, &[first, reply, first]).len(), 2);
+/// ```
+pub fn write_line(pos: &Position, rules: &Rules, moves: &[Move]) -> Vec<String> {
+    let mut pos = *pos;
+    let mut texts = Vec::with_capacity(moves.len());
+    for mv in moves {
+        if !pos.is_legal(rules, mv) {
+            break;
+        }
+        texts.push(write_move(&pos, rules, mv));
+        pos = pos.play_unchecked(mv);
+    }
+    texts
+}

@@ -39,11 +39,7 @@ impl Strength {
         match self {
             Strength::Level(n) => {
                 let (depth, ms) = LEVELS[usize::from(n.clamp(1, 10)) - 1];
-                Limits {
-                    depth,
-                    movetime: Some(Duration::from_millis(ms)),
-                    ..Limits::default()
-                }
+                Limits::given(depth, None, Some(Duration::from_millis(ms)))
             }
             Strength::Depth(d) => Limits::depth(d),
             Strength::Movetime(t) => Limits::movetime(t),

@@ -2,7 +2,7 @@
 //! move list, game endings.
 
 use tama_core::{Color, Move, Outcome, Position, Rules, Termination};
-use tama_notation::movetext::write_move;
+use tama_notation::movetext::{write_line, write_move};
 use tama_search::{Score, ScoreKind};
 
 use crate::board::color_name as side_name;
@@ -21,18 +21,9 @@ pub fn white_score(score: Score, turn: Color) -> String {
 /// The canonical texts of `moves` played one after another from `pos`,
 /// at most `max` of them (then `…`).
 pub fn line(pos: &Position, rules: &Rules, moves: &[Move], max: usize) -> String {
-    let mut pos = *pos;
-    let mut words = Vec::new();
-    for (i, mv) in moves.iter().enumerate() {
-        if i == max {
-            words.push("…".to_string());
-            break;
-        }
-        if !pos.is_legal(rules, mv) {
-            break;
-        }
-        words.push(write_move(&pos, rules, mv));
-        pos = pos.play_unchecked(mv);
+    let mut words = write_line(pos, rules, &moves[..moves.len().min(max)]);
+    if moves.len() > max && words.len() == max {
+        words.push("…".to_string());
     }
     words.join(" ")
 }

@@ -1,0 +1,31 @@
+//! What the tama programs print about a search, in one place: the
+//! `tama analyse` lines (`--json` and text), which the web server streams
+//! from `GET /api/analyse` and the Python package reads.
+//!
+//! The words themselves (colours, endings, scores, table values) are the
+//! `serde` forms of the core and search types (their `serde` feature):
+//! `"white"`, `{"winner": "black", "termination": "no legal move"}`,
+//! `{"cm": 35}` / `{"win": 7}`, `"draw"`. This crate adds the shapes that
+//! need move text, so it sits above tama-notation and tama-search, below
+//! every front end.
+//!
+//! ```
+//! use tama_core::{Position, Rules};
+//! use tama_report::Report;
+//! use tama_search::{Engine, EngineConfig, Limits};
+//!
+//! let pos = Position::start();
+//! let rules = Rules::ARMENIAN;
+//! let mut engine = Engine::new(EngineConfig { hash_mib: 1, ..EngineConfig::default() });
+//! let result = engine.search(&pos, &[], &rules, &Limits::depth(2), |_| {});
+//! let report = Report::result(&pos, &rules, &result);
+//! let json = serde_json::to_string(&report).unwrap();
+//! assert!(json.starts_with(r#"{"type":"bestmove","move":""#), "{json}");
+//! assert!(report.to_string().starts_with("bestmove "));
+//! ```
+
+#![deny(missing_docs)]
+
+mod analysis;
+
+pub use analysis::{BestMoveReport, Bound, InfoReport, Report, Tables};
