@@ -6,8 +6,6 @@
 //! which stops the search, and the slot is free again once the thread has
 //! returned its engine.
 
-use std::time::Duration;
-
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use serde::Deserialize;
@@ -40,30 +38,12 @@ pub(crate) struct AnalyseQuery {
 
 impl AnalyseQuery {
     fn limits(&self) -> Result<Limits, ApiError> {
-        if let Some(d) = self.depth {
-            if !(1..=MAX_DEPTH).contains(&d) {
-                return Err(ApiError::bad_request(format!(
-                    "invalid depth {d}: expected 1 to {MAX_DEPTH}"
-                )));
-            }
-        }
-        if self.movetime == Some(0) {
-            return Err(ApiError::bad_request(
-                "invalid movetime 0: expected at least 1 millisecond",
-            ));
-        }
-        if self.nodes == Some(0) {
-            return Err(ApiError::bad_request(
-                "invalid nodes 0: expected at least 1",
-            ));
-        }
+        let bounds = input::LimitBounds {
+            depth: MAX_DEPTH,
+            movetime_ms: None,
+        };
         // No limit: until the client goes away.
-        Ok(Limits::given(
-            self.depth,
-            self.nodes,
-            self.movetime.map(Duration::from_millis),
-        )
-        .or(Limits::INFINITE))
+        Ok(input::limits(self.depth, self.nodes, self.movetime, bounds)?.or(Limits::INFINITE))
     }
 }
 

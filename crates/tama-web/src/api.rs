@@ -165,26 +165,15 @@ pub async fn engine_move(
     Ok(Json(answer))
 }
 
+/// The bounds of the engine's searches for a game (engine-move, review).
+pub(crate) const ENGINE_BOUNDS: input::LimitBounds = input::LimitBounds {
+    depth: MAX_ENGINE_DEPTH,
+    movetime_ms: Some(MAX_ENGINE_MOVETIME_MS),
+};
+
 fn engine_limits(movetime: Option<u64>, depth: Option<u32>) -> Result<Limits, ApiError> {
-    if let Some(ms) = movetime {
-        if !(1..=MAX_ENGINE_MOVETIME_MS).contains(&ms) {
-            return Err(ApiError::bad_request(format!(
-                "invalid movetime {ms}: expected 1 to {MAX_ENGINE_MOVETIME_MS} milliseconds"
-            )));
-        }
-    }
-    if let Some(d) = depth {
-        if !(1..=MAX_ENGINE_DEPTH).contains(&d) {
-            return Err(ApiError::bad_request(format!(
-                "invalid depth {d}: expected 1 to {MAX_ENGINE_DEPTH}"
-            )));
-        }
-    }
-    Ok(
-        Limits::given(depth, None, movetime.map(Duration::from_millis)).or(Limits::movetime(
-            Duration::from_millis(DEFAULT_ENGINE_MOVETIME_MS),
-        )),
-    )
+    let default = Limits::movetime(Duration::from_millis(DEFAULT_ENGINE_MOVETIME_MS));
+    Ok(input::limits(depth, None, movetime, ENGINE_BOUNDS)?.or(default))
 }
 
 fn engine_answer(mut game: tama_core::Game, result: &SearchResult) -> Value {

@@ -6,8 +6,6 @@
 //! own thread; the client going away stops it (between two searches or
 //! inside one).
 
-use std::time::Duration;
-
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use serde::Deserialize;
@@ -17,7 +15,7 @@ use tama_notation::{write_line, write_move};
 use tama_search::review::{self, Mark, MoveReview, DEFAULT_MOVETIME};
 use tama_search::Limits;
 
-use crate::api::{MAX_ENGINE_DEPTH, MAX_ENGINE_MOVETIME_MS};
+use crate::api::ENGINE_BOUNDS;
 use crate::error::ApiError;
 use crate::input;
 use crate::state::AppState;
@@ -38,31 +36,8 @@ pub(crate) struct ReviewQuery {
 impl ReviewQuery {
     /// The limits of each search (200 ms a position when none is given).
     fn limits(&self) -> Result<Limits, ApiError> {
-        if let Some(d) = self.depth {
-            if !(1..=MAX_ENGINE_DEPTH).contains(&d) {
-                return Err(ApiError::bad_request(format!(
-                    "invalid depth {d}: expected 1 to {MAX_ENGINE_DEPTH}"
-                )));
-            }
-        }
-        if let Some(ms) = self.movetime {
-            if !(1..=MAX_ENGINE_MOVETIME_MS).contains(&ms) {
-                return Err(ApiError::bad_request(format!(
-                    "invalid movetime {ms}: expected 1 to {MAX_ENGINE_MOVETIME_MS} milliseconds"
-                )));
-            }
-        }
-        if self.nodes == Some(0) {
-            return Err(ApiError::bad_request(
-                "invalid nodes 0: expected at least 1",
-            ));
-        }
-        Ok(Limits::given(
-            self.depth,
-            self.nodes,
-            self.movetime.map(Duration::from_millis),
-        )
-        .or(Limits::movetime(DEFAULT_MOVETIME)))
+        let limits = input::limits(self.depth, self.nodes, self.movetime, ENGINE_BOUNDS)?;
+        Ok(limits.or(Limits::movetime(DEFAULT_MOVETIME)))
     }
 }
 
