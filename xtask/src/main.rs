@@ -63,16 +63,7 @@ fn main() -> ExitCode {
         Command::Sprt(args) => sprt::run(args),
         Command::Fuzz(args) => fuzz::run(args),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {error}");
-            for cause in error.chain().skip(1) {
-                eprintln!("  caused by: {cause}");
-            }
-            ExitCode::FAILURE
-        }
-    }
+    xtask_util::exit_code(result)
 }
 
 #[cfg(test)]

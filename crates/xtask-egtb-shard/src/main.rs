@@ -23,16 +23,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    match shard::run(Cli::parse().args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {error}");
-            for cause in error.chain().skip(1) {
-                eprintln!("  caused by: {cause}");
-            }
-            ExitCode::FAILURE
-        }
-    }
+    xtask_util::exit_code(shard::run(Cli::parse().args))
 }
 
 #[cfg(test)]
