@@ -114,7 +114,13 @@ impl fmt::Display for Outcome {
 /// `draw-one-each`.
 pub fn position_outcome(pos: &Position, rules: &Rules) -> Option<Outcome> {
     let mut scratch = MoveList::new();
-    if pos.count_moves(rules, &mut scratch) == 0 {
+    outcome_given(pos, rules, pos.count_moves(rules, &mut scratch) > 0)
+}
+
+/// [`position_outcome`] when whether the side to move has a legal move
+/// is already known.
+fn outcome_given(pos: &Position, rules: &Rules, has_moves: bool) -> Option<Outcome> {
+    if !has_moves {
         return Some(Outcome::win(
             pos.turn().opponent(),
             Termination::NoLegalMoves,
@@ -134,13 +140,14 @@ pub fn position_outcome(pos: &Position, rules: &Rules) -> Option<Outcome> {
 /// repetition (under `draw-repetition`). `None` for an empty history.
 pub fn history_outcome(history: &Repetitions, rules: &Rules) -> Option<Outcome> {
     let current = history.last()?;
-    if let Some(o) = position_outcome(current, rules) {
-        return Some(o);
-    }
-    if rules.draw_repetition && history.is_threefold() {
-        return Some(Outcome::draw(Termination::Repetition));
-    }
-    None
+    position_outcome(current, rules).or_else(|| repetition_outcome(history, rules))
+}
+
+/// A draw by threefold repetition at the end of `history`, when the rules
+/// have it.
+fn repetition_outcome(history: &Repetitions, rules: &Rules) -> Option<Outcome> {
+    (rules.draw_repetition && history.is_threefold())
+        .then_some(Outcome::draw(Termination::Repetition))
 }
 
 /// Why [`Game::play`] refused a move.
@@ -289,6 +296,41 @@ impl Game {
         Ok(())
     }
 
+    /// [`Game::play`] for a caller that already holds the legal moves of
+    /// the current position: `legal` is that list, as
+    /// [`Game::legal_moves`] gives it. The same checks and the same
+    /// result, without generating the moves again (twice: once to see
+    /// whether the game is over, once to check `mv`). A `legal` that is
+    /// not the position's list leaves the game unspecified (but never
+    /// unsafe): a move of it is played as if it were legal.
+    ///
+    /// ```
+    /// use tama_core::{Game, Rules};
+    ///
+    /// let mut game = Game::new(Rules::TURKISH);
+    /// let legal = game.legal_moves();
+    /// game.play_listed(&legal[0], &legal).unwrap();
+    /// assert_eq!(game.moves(), &[legal[0]]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`]: [`PlayError::GameOver`] when the game is over,
+    /// [`PlayError::Illegal`] when `mv` is not in `legal`; the game is
+    /// unchanged.
+    pub fn play_listed(&mut self, mv: &Move, legal: &[Move]) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome_listed(legal) {
+            return Err(PlayError::GameOver(o));
+        }
+        if !legal.contains(mv) {
+            return Err(PlayError::Illegal(IllegalMoveError { mv: *mv }));
+        }
+        let next = self.position().play_unchecked(mv);
+        self.history.push(next);
+        self.moves.push(*mv);
+        Ok(())
+    }
+
     /// Takes back the last move; returns it, or `None` at the start (the
     /// game is then unchanged). The game goes on from the position before
     /// the move, also when it had ended (on the board or by a call).
@@ -319,6 +361,16 @@ impl Game {
     /// (`draw-one-each`).
     pub fn outcome(&self) -> Option<Outcome> {
         self.ended.or_else(|| self.board_outcome())
+    }
+
+    /// [`Game::outcome`] for a caller that already holds the legal moves
+    /// of the current position (`legal`, as [`Game::legal_moves`] gives
+    /// them): the same answer without generating them again.
+    pub fn outcome_listed(&self, legal: &[Move]) -> Option<Outcome> {
+        self.ended.or_else(|| {
+            outcome_given(self.position(), &self.rules, !legal.is_empty())
+                .or_else(|| repetition_outcome(&self.history, &self.rules))
+        })
     }
 
     /// The outcome on the board alone, ignoring an ending by a call.
@@ -567,6 +619,70 @@ mod tests {
         // An illegal move is refused as illegal.
         let bogus = Move::quiet(Square::A1, Square::H2, false);
         assert!(matches!(game.play(&bogus), Err(PlayError::Illegal(_))));
+    }
+
+    #[test]
+    fn play_listed_and_outcome_listed_agree_with_play_and_outcome() {
+        // Two games in step, one played by `play`, one by `play_listed`
+        // with the list of `legal_moves`: the same results and outcomes,
+        // through every ending on the board.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut below = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut seen = Vec::new();
+        let endgame = kings_position(Color::White);
+        let variants = Rules::all_move_combinations().flat_map(|r| {
+            [false, true].map(|one_each| Rules {
+                draw_one_each: one_each,
+                draw_repetition: true,
+                ..r
+            })
+        });
+        for rules in variants {
+            for start in [Position::start(), endgame] {
+                for _ in 0..4 {
+                    let mut a = Game::from_position(rules, start);
+                    let mut b = a.clone();
+                    for _ in 0..300 {
+                        let legal = b.legal_moves();
+                        assert_eq!(b.outcome_listed(&legal), a.outcome());
+                        if let Some(o) = a.outcome() {
+                            seen.push(o.termination);
+                            // Over: both refuse a move (when the board has one).
+                            if let Some(mv) = legal.first() {
+                                assert_eq!(b.play_listed(mv, &legal), a.play(mv));
+                                assert!(b.play_listed(mv, &legal).is_err());
+                            }
+                            break;
+                        }
+                        // A move that is never legal is refused as illegal.
+                        let bogus = Move::quiet(Square::A1, Square::A1, false);
+                        assert_eq!(
+                            b.play_listed(&bogus, &legal),
+                            Err(PlayError::Illegal(IllegalMoveError { mv: bogus }))
+                        );
+                        // Kings alone pick among their first two moves, so
+                        // that positions repeat.
+                        let choices = if start == endgame { 2 } else { legal.len() };
+                        let mv = legal[below(choices.min(legal.len()))];
+                        assert_eq!(b.play_listed(&mv, &legal), a.play(&mv));
+                        assert_eq!(a.positions(), b.positions());
+                        assert_eq!(a.repetitions(), b.repetitions());
+                    }
+                }
+            }
+        }
+        for t in [
+            Termination::NoLegalMoves,
+            Termination::OnePieceEach,
+            Termination::Repetition,
+        ] {
+            assert!(seen.contains(&t), "no game ended by {t}");
+        }
     }
 
     #[test]

@@ -80,13 +80,20 @@ impl PyBoard {
             .get_or_init(|| Arc::from(self.position().legal_moves(&self.rules()).as_slice()))
     }
 
-    /// Plays a legal move (the legality is the caller's to check).
+    /// Plays a move, checked against the cached legal moves (so they are
+    /// not generated again, see `Game::play_listed`).
     fn play_legal(&mut self, mv: &Move) -> PyResult<()> {
+        let legal = Arc::clone(self.legal());
         self.game
-            .play(mv)
+            .play_listed(mv, &legal)
             .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
         self.earlier.push(self.legal.take());
         Ok(())
+    }
+
+    /// The outcome, from the cached legal moves.
+    fn current_outcome(&self) -> Option<Outcome> {
+        self.game.outcome_listed(self.legal())
     }
 
     fn position(&self) -> &Position {
@@ -194,13 +201,24 @@ impl PyBoard {
         Ok(self.wrap(mv))
     }
 
-    /// Plays a move (a `Move` or move text) and returns it as a `Move`.
+    /// Plays a move (a `Move` or move text) and returns it as a `Move`
+    /// (the object given, when it was made for this position). The move
+    /// is checked against the position's legal moves, generated once per
+    /// position and kept; the end of the game is found from them too.
     ///
     /// Raises `IllegalMoveError` when it is not legal (the board is
     /// unchanged), `MoveTextError` for text that is not move text.
-    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyMove> {
+    fn push<'py>(&mut self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
         let m = self.resolve(r#move)?;
-        let played = self.wrap(m);
+        // A `Move` made for this position comes back as it is.
+        let played = match r#move.cast::<PyMove>() {
+            Ok(given)
+                if given.get().pos == *self.position() && given.get().rules == self.rules() =>
+            {
+                given.clone()
+            }
+            _ => Bound::new(r#move.py(), self.wrap(m))?,
+        };
         self.play_legal(&m)?;
         Ok(played)
     }
@@ -224,7 +242,7 @@ impl PyBoard {
     /// so) or off it (`resign`, `agree_draw`, `adjudicate`,
     /// `lose_on_time`). `pop()` takes back the last move and any ending.
     fn outcome(&self) -> Option<PyOutcome> {
-        self.game.outcome().map(|o| PyOutcome::from_outcome(&o))
+        self.current_outcome().map(|o| PyOutcome::from_outcome(&o))
     }
 
     /// `color` (`True` White, `False` Black) resigns: the other side wins.
@@ -258,7 +276,7 @@ impl PyBoard {
 
     /// Whether `outcome()` is not `None`.
     fn is_game_over(&self) -> bool {
-        self.game.outcome().is_some()
+        self.current_outcome().is_some()
     }
 
     /// How many times the current position has occurred, this time

@@ -118,8 +118,20 @@ def test_push_pop_restores_position_and_history():
 def test_push_returns_the_move_and_accepts_move_objects():
     board = tama.Board()
     mv = board.legal_moves[3]
-    assert board.push(mv) == mv
+    assert board.push(mv) is mv  # made for this position: the same object
     assert board.turn is tama.BLACK
+
+
+def test_push_of_a_move_made_for_another_position():
+    # a1-a2 of a board where a king stands on a1, pushed on one where a man
+    # does: the same effect, so legal; what push returns is this board's move.
+    king = tama.Board("W:WKa1:Bh8").parse_move("a1-a2")
+    board = tama.Board("W:Wa1:Bh8")
+    played = board.push(king)
+    assert played == king and played is not king
+    assert str(played) == "a1-a2" and played.path == ["a1", "a2"]
+    with pytest.raises(tama.IllegalMoveError):
+        board.push(tama.Board().legal_moves[0])
 
 
 def test_moves_equal_by_effect_and_hashable():
