@@ -77,7 +77,7 @@ impl PyBoard {
     /// position).
     pub(crate) fn legal(&self) -> &Arc<[Move]> {
         self.legal
-            .get_or_init(|| Arc::from(self.position().legal_moves(&self.rules()).as_slice()))
+            .get_or_init(|| crate::moves::generate(self.position(), &self.rules()))
     }
 
     /// Plays a move, checked against the cached legal moves (so they are
@@ -167,11 +167,7 @@ impl PyBoard {
     /// looked at).
     #[getter]
     fn legal_moves(&self) -> PyMoveList {
-        PyMoveList {
-            moves: Arc::clone(self.legal()),
-            pos: *self.position(),
-            rules: self.rules(),
-        }
+        PyMoveList::new(Arc::clone(self.legal()), *self.position(), self.rules())
     }
 
     /// The moves played since the board was set up, oldest first.
