@@ -18,6 +18,8 @@
 //! preset (about 12,000 positions each) 40 of 160,000–250,000 legal moves
 //! shared an index, in 19–20 positions.
 
+use numpy::ndarray::{Array4, ArrayView3, ShapeError};
+use numpy::{PyArray3, PyArray4};
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -58,10 +60,9 @@ pub(crate) fn index_text(index: usize) -> String {
     format!("from {} to {}", sq(index / 64), sq(index % 64))
 }
 
-/// NumPy's `ndarray` type and the two element types, looked up once.
+/// NumPy's `ndarray` type and its `bool` element type, looked up once.
 struct Numpy {
     ndarray: Py<PyAny>,
-    float32: Py<PyAny>,
     bool_: Py<PyAny>,
 }
 
@@ -77,32 +78,26 @@ fn numpy(py: Python<'_>) -> PyResult<&Numpy> {
         let dtype = np.getattr("dtype")?;
         Ok(Numpy {
             ndarray: np.getattr("ndarray")?.unbind(),
-            float32: dtype.call1(("float32",))?.unbind(),
             bool_: dtype.call1(("bool",))?.unbind(),
         })
     })
 }
 
-/// An array of `shape` over `buffer` (a `bytearray` it keeps: writable and
-/// the caller's own).
-fn array<'py>(
+/// A `bool` array of `shape` over `buffer` (a `bytearray` it keeps:
+/// writable and the caller's own).
+fn bool_array<'py>(
     py: Python<'py>,
     buffer: Bound<'py, PyByteArray>,
     shape: &[usize],
-    float: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let np = numpy(py)?;
-    let dtype = if float { &np.float32 } else { &np.bool_ };
     let shape = PyTuple::new(py, shape)?;
-    np.ndarray.bind(py).call1((shape, dtype.bind(py), buffer))
+    np.ndarray.bind(py).call1((shape, np.bool_.bind(py), buffer))
 }
 
-/// The bytes of `1.0f32`.
-const ONE: [u8; 4] = 1.0f32.to_ne_bytes();
-
-/// The planes of one position as `float32` bytes in `[plane][rank][file]`
-/// order, written into `out` (length `PLANES * 64 * 4`, zeroed).
-pub(crate) fn write_plane_bytes(pos: &Position, out: &mut [u8]) {
+/// The planes of one position in `[plane][rank][file]` order, written
+/// into `out` (length `PLANES * 64`, zeroed).
+fn write_planes(pos: &Position, out: &mut [f32]) {
     let boards = [
         pos.pieces_of(Color::White, Role::Man),
         pos.pieces_of(Color::White, Role::King),
@@ -112,40 +107,45 @@ pub(crate) fn write_plane_bytes(pos: &Position, out: &mut [u8]) {
     for (plane, bb) in boards.iter().enumerate() {
         for sq in bb.iter() {
             // Square index is rank * 8 + file: the same order as the plane.
-            let at = (plane * 64 + sq.index()) * 4;
-            out[at..at + 4].copy_from_slice(&ONE);
+            out[plane * 64 + sq.index()] = 1.0;
         }
     }
     if pos.turn() == Color::White {
-        for chunk in out[4 * 256..5 * 256].chunks_exact_mut(4) {
-            chunk.copy_from_slice(&ONE);
-        }
+        out[4 * 64..5 * 64].fill(1.0);
     }
 }
 
-/// `numpy.ndarray` of `float32`, shape `(5, 8, 8)`.
+fn shape_error(e: ShapeError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// `numpy.ndarray` of `float32`, shape `(5, 8, 8)`: the planes written on
+/// the stack, then copied into an array made through NumPy's C API (one
+/// call, no Python constructor).
 pub(crate) fn planes<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyAny>> {
-    let buf = PyByteArray::new_with(py, PLANES * 64 * 4, |bytes| {
-        write_plane_bytes(pos, bytes);
-        Ok(())
-    })?;
-    array(py, buf, &[PLANES, 8, 8], true)
+    numpy(py)?; // a clear ImportError without NumPy
+    let mut planes = [0f32; PLANES * 64];
+    write_planes(pos, &mut planes);
+    let view = ArrayView3::from_shape((PLANES, 8, 8), &planes[..]).map_err(shape_error)?;
+    Ok(PyArray3::from_array(py, &view).into_any())
 }
 
 /// `numpy.ndarray` of `float32`, shape `(len(positions), 5, 8, 8)`: the
-/// planes of many positions in one array.
+/// planes of many positions in one array (NumPy takes the Rust buffer
+/// without copying it).
 pub(crate) fn planes_batch<'py>(
     py: Python<'py>,
     positions: &[Position],
 ) -> PyResult<Bound<'py, PyAny>> {
-    const SIZE: usize = PLANES * 64 * 4;
-    let buf = PyByteArray::new_with(py, positions.len() * SIZE, |bytes| {
-        for (pos, out) in positions.iter().zip(bytes.chunks_exact_mut(SIZE)) {
-            write_plane_bytes(pos, out);
-        }
-        Ok(())
-    })?;
-    array(py, buf, &[positions.len(), PLANES, 8, 8], true)
+    numpy(py)?; // a clear ImportError without NumPy
+    const SIZE: usize = PLANES * 64;
+    let mut planes = vec![0f32; positions.len() * SIZE];
+    for (pos, out) in positions.iter().zip(planes.chunks_exact_mut(SIZE)) {
+        write_planes(pos, out);
+    }
+    let array = Array4::from_shape_vec((positions.len(), PLANES, 8, 8), planes)
+        .map_err(shape_error)?;
+    Ok(PyArray4::from_owned_array(py, array).into_any())
 }
 
 /// `numpy.ndarray` of `bool` with `shape`, its bytes written by `fill`
@@ -160,7 +160,7 @@ pub(crate) fn bool_array_with<'py>(
         fill(bytes);
         Ok(())
     })?;
-    array(py, buf, shape, false)
+    bool_array(py, buf, shape)
 }
 
 /// `numpy.ndarray` of `bool`, shape `(4096,)`, true at legal indices.
