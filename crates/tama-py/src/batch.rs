@@ -14,7 +14,7 @@ fn positions(boards: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
     for item in boards.try_iter()? {
         let item = item?;
         let board = item.cast::<PyBoard>()?;
-        out.push(*board.borrow().game.position());
+        out.push(*board.borrow().game().position());
     }
     Ok(out)
 }

@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tama_core::{
-    perft_divide, perft_parallel, Color, Game, Move, Outcome, Position, Rules, Square,
+    perft_divide, perft_parallel, Color, Game, Move, Outcome, PlayError, Position, Rules, Square,
 };
 use tama_notation::pdn::termination_from_tag;
 use tama_notation::svg::{board_svg, SvgOptions};
@@ -52,56 +52,124 @@ fn ended(result: Result<Outcome, tama_core::GameOverError>) -> PyResult<PyOutcom
 /// `FenError`, `RulesError`, `MoveTextError` or `IllegalMoveError` (all
 /// `ValueError`).
 #[pyclass(module = "tama", name = "Board")]
-#[derive(Clone)]
 pub struct PyBoard {
-    pub(crate) game: Game,
+    /// The game and what the board keeps per move played, shared with
+    /// copies until one of them changes (copy-on-write): `copy()` costs
+    /// the same however long the game.
+    history: Arc<History>,
     /// The legal moves of the current position, once asked for.
     legal: OnceLock<Arc<[Move]>>,
-    /// Those of each earlier position (if they were asked for), one per
-    /// move played: `pop` puts them back.
+    /// Or those `pop` put back (a plain field: setting a `OnceLock`
+    /// costs more than the rest of `pop`). At most one of the two is set.
+    restored: Option<Arc<[Move]>>,
+}
+
+/// The part of a board that grows with the game.
+#[derive(Clone)]
+struct History {
+    game: Game,
+    /// The legal moves of each earlier position (if they were asked for),
+    /// one per move played: `pop` puts them back.
     earlier: Vec<Option<Arc<[Move]>>>,
+    /// The `Move` object `push` returned for each move played (`None`
+    /// for moves replayed from a pickle): `pop` returns it again.
+    played: Vec<Option<MoveObject>>,
+}
+
+/// A `Move` object a board keeps; a copy is a new reference to it.
+struct MoveObject(Py<PyMove>);
+
+impl Clone for MoveObject {
+    fn clone(&self) -> MoveObject {
+        Python::attach(|py| MoveObject(self.0.clone_ref(py)))
+    }
+}
+
+impl Clone for PyBoard {
+    fn clone(&self) -> PyBoard {
+        PyBoard {
+            history: Arc::clone(&self.history),
+            legal: self.legal.clone(),
+            restored: self.restored.clone(),
+        }
+    }
 }
 
 impl PyBoard {
     /// A board playing `game`.
     pub(crate) fn from_game(game: Game) -> PyBoard {
-        let earlier = vec![None; game.moves().len()];
+        let n = game.moves().len();
         PyBoard {
-            game,
+            history: Arc::new(History {
+                game,
+                earlier: vec![None; n],
+                played: vec![None; n],
+            }),
             legal: OnceLock::new(),
-            earlier,
+            restored: None,
         }
+    }
+
+    /// The game played on the board.
+    pub(crate) fn game(&self) -> &Game {
+        &self.history.game
+    }
+
+    /// The history to change, copied first if a copy of the board shares
+    /// it.
+    fn history_mut(&mut self) -> &mut History {
+        Arc::make_mut(&mut self.history)
     }
 
     /// The legal moves of the current position (generated once per
     /// position).
     pub(crate) fn legal(&self) -> &Arc<[Move]> {
+        if let Some(legal) = &self.restored {
+            return legal;
+        }
         self.legal
             .get_or_init(|| crate::moves::generate(self.position(), &self.rules()))
     }
 
     /// Plays a move, checked against the cached legal moves (so they are
     /// not generated again, see `Game::play_listed`).
-    fn play_legal(&mut self, mv: &Move) -> PyResult<()> {
-        let legal = Arc::clone(self.legal());
-        self.game
-            .play_listed(mv, &legal)
-            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
-        self.earlier.push(self.legal.take());
-        Ok(())
+    fn play_legal(&mut self, mv: &Move, object: Option<MoveObject>) -> PyResult<()> {
+        let legal = match self.restored.take().or_else(|| self.legal.take()) {
+            Some(legal) => legal,
+            None => crate::moves::generate(self.position(), &self.rules()),
+        };
+        let history = self.history_mut();
+        match history.game.play_listed(mv, &legal) {
+            Ok(()) => {
+                history.earlier.push(Some(legal));
+                history.played.push(object);
+                Ok(())
+            }
+            Err(e) => {
+                self.restored = Some(legal);
+                Err(match e {
+                    PlayError::Illegal(_) => IllegalMoveError::new_err(format!(
+                        "illegal move {}: not legal in {}",
+                        self.wrap(*mv).text(),
+                        write_fen(self.position())
+                    )),
+                    PlayError::GameOver(_) => IllegalMoveError::new_err(e.to_string()),
+                })
+            }
+        }
     }
 
     /// The outcome, from the cached legal moves.
     fn current_outcome(&self) -> Option<Outcome> {
-        self.game.outcome_listed(self.legal())
+        self.game().outcome_listed(self.legal())
     }
 
     fn position(&self) -> &Position {
-        self.game.position()
+        self.game().position()
     }
 
     fn rules(&self) -> Rules {
-        *self.game.rules()
+        *self.game().rules()
     }
 
     fn wrap(&self, mv: Move) -> PyMove {
@@ -174,10 +242,10 @@ impl PyBoard {
     #[getter]
     fn move_stack(&self) -> Vec<PyMove> {
         let rules = self.rules();
-        self.game
+        self.game()
             .moves()
             .iter()
-            .zip(self.game.positions())
+            .zip(self.game().positions())
             .map(|(&m, &p)| PyMove::new(m, p, rules))
             .collect()
     }
@@ -185,7 +253,7 @@ impl PyBoard {
     /// The position text of the position the board was set up with.
     #[getter]
     fn starting_fen(&self) -> String {
-        write_fen(self.game.start())
+        write_fen(self.game().start())
     }
 
     /// Reads move text in the current position without playing it.
@@ -205,32 +273,44 @@ impl PyBoard {
     /// Raises `IllegalMoveError` when it is not legal (the board is
     /// unchanged), `MoveTextError` for text that is not move text.
     fn push<'py>(&mut self, r#move: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyMove>> {
-        let m = self.resolve(r#move)?;
-        // A `Move` made for this position comes back as it is.
-        let played = match r#move.cast::<PyMove>() {
+        let (m, played) = match r#move.cast::<PyMove>() {
+            // A `Move` made for this position comes back as it is (its
+            // legality is checked as it is played).
             Ok(given)
                 if given.get().pos == *self.position() && given.get().rules == self.rules() =>
             {
-                given.clone()
+                (given.get().mv, given.clone())
             }
-            _ => Bound::new(r#move.py(), self.wrap(m))?,
+            _ => {
+                let m = self.resolve(r#move)?;
+                (m, Bound::new(r#move.py(), self.wrap(m))?)
+            }
         };
-        self.play_legal(&m)?;
+        self.play_legal(&m, Some(MoveObject(played.clone().unbind())))?;
         Ok(played)
     }
 
     /// Takes back the last move and returns it; `IndexError` when no move
     /// was played.
-    fn pop(&mut self) -> PyResult<PyMove> {
-        let m = self
-            .game
-            .undo()
-            .ok_or_else(|| PyIndexError::new_err("pop from a board with no moves played"))?;
-        self.legal = OnceLock::new();
-        if let Some(Some(moves)) = self.earlier.pop() {
-            let _ = self.legal.set(moves);
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyMove>> {
+        if self.game().moves().is_empty() {
+            return Err(PyIndexError::new_err(
+                "pop from a board with no moves played",
+            ));
         }
-        Ok(self.wrap(m))
+        let history = self.history_mut();
+        let m = history.game.undo();
+        let earlier = history.earlier.pop().flatten();
+        let object = history.played.pop().flatten();
+        self.legal.take();
+        self.restored = earlier;
+        match (object, m) {
+            (Some(object), _) => Ok(object.0.into_bound(py)),
+            (None, Some(m)) => Bound::new(py, self.wrap(m)),
+            (None, None) => Err(PyIndexError::new_err(
+                "pop from a board with no moves played",
+            )),
+        }
     }
 
     /// The outcome when the game is over, else `None`: on the board (no
@@ -244,30 +324,33 @@ impl PyBoard {
     /// `color` (`True` White, `False` Black) resigns: the other side wins.
     /// Returns the outcome; `ValueError` when the game is already over.
     fn resign(&mut self, color: bool) -> PyResult<PyOutcome> {
-        ended(self.game.resign(color_of(color)))
+        ended(self.history_mut().game.resign(color_of(color)))
     }
 
     /// The players agree to a draw (see `resign`).
     fn agree_draw(&mut self) -> PyResult<PyOutcome> {
-        ended(self.game.agree_draw())
+        ended(self.history_mut().game.agree_draw())
     }
 
     /// An arbiter (a match runner, say) ends the game: a win for `winner`
     /// (`True` White, `False` Black) or a draw for `None` (see `resign`).
     #[pyo3(signature = (winner = None))]
     fn adjudicate(&mut self, winner: Option<bool>) -> PyResult<PyOutcome> {
-        ended(self.game.adjudicate(winner.map(color_of)))
+        ended(self.history_mut().game.adjudicate(winner.map(color_of)))
     }
 
     /// `color` ran out of time and loses (see `resign`).
     fn lose_on_time(&mut self, color: bool) -> PyResult<PyOutcome> {
-        ended(self.game.lose_on_time(color_of(color)))
+        ended(self.history_mut().game.lose_on_time(color_of(color)))
     }
 
     /// Cancels an ending off the board (resignation, agreement,
     /// adjudication, time) and returns it, or `None` if there was none.
     fn reopen(&mut self) -> Option<PyOutcome> {
-        self.game.reopen().map(|o| PyOutcome::from_outcome(&o))
+        self.history_mut()
+            .game
+            .reopen()
+            .map(|o| PyOutcome::from_outcome(&o))
     }
 
     /// Whether `outcome()` is not `None`.
@@ -278,7 +361,7 @@ impl PyBoard {
     /// How many times the current position has occurred, this time
     /// included.
     fn repetitions(&self) -> usize {
-        self.game.repetitions()
+        self.game().repetitions()
     }
 
     /// Pickling (for `multiprocessing`, say): the start position, rules,
@@ -287,7 +370,7 @@ impl PyBoard {
     fn __reduce__<'py>(&self, py: Python<'py>) -> Reduced<'py, BoardState> {
         let restore = py.get_type::<PyBoard>().getattr("_restore")?;
         let moves = self.move_stack().iter().map(PyMove::text).collect();
-        let ended = match (self.game.outcome(), self.game.board_outcome()) {
+        let ended = match (self.game().outcome(), self.game().board_outcome()) {
             (Some(o), None) => Some((
                 o.termination.description().to_string(),
                 o.winner.map(|c| c == Color::White),
@@ -318,7 +401,7 @@ impl PyBoard {
         for text in moves {
             let mv =
                 parse_move(&text, board.position(), &board.rules()).map_err(|e| move_error(&e))?;
-            board.play_legal(&mv)?;
+            board.play_legal(&mv, None)?;
         }
         if let Some((termination, winner)) = ended {
             let termination = termination_from_tag(&termination)
@@ -328,6 +411,7 @@ impl PyBoard {
                 termination,
             };
             board
+                .history_mut()
                 .game
                 .end(outcome)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -335,7 +419,9 @@ impl PyBoard {
         Ok(board)
     }
 
-    /// A copy with the same position and move history.
+    /// A copy with the same position and move history. The history is
+    /// shared until either board changes, so a copy costs the same
+    /// however long the game.
     fn copy(&self) -> PyBoard {
         self.clone()
     }

@@ -92,7 +92,9 @@ fn bool_array<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let np = numpy(py)?;
     let shape = PyTuple::new(py, shape)?;
-    np.ndarray.bind(py).call1((shape, np.bool_.bind(py), buffer))
+    np.ndarray
+        .bind(py)
+        .call1((shape, np.bool_.bind(py), buffer))
 }
 
 /// The planes of one position in `[plane][rank][file]` order, written
@@ -143,8 +145,8 @@ pub(crate) fn planes_batch<'py>(
     for (pos, out) in positions.iter().zip(planes.chunks_exact_mut(SIZE)) {
         write_planes(pos, out);
     }
-    let array = Array4::from_shape_vec((positions.len(), PLANES, 8, 8), planes)
-        .map_err(shape_error)?;
+    let array =
+        Array4::from_shape_vec((positions.len(), PLANES, 8, 8), planes).map_err(shape_error)?;
     Ok(PyArray4::from_owned_array(py, array).into_any())
 }
 

@@ -400,7 +400,7 @@ impl PyEngine {
         info: Option<Py<PyAny>>,
     ) -> PyResult<Vec<PyLine>> {
         let limits = limits(depth, movetime, nodes)?;
-        let game = board.game.clone();
+        let game = board.game().clone();
         drop(board);
         let root = *game.position();
         let rules = *game.rules();
@@ -443,7 +443,7 @@ impl PyEngine {
         nodes: Option<u64>,
     ) -> PyResult<Option<PyMove>> {
         let limits = limits(depth, movetime, nodes)?;
-        let game = board.game.clone();
+        let game = board.game().clone();
         drop(board);
         let root = *game.position();
         let rules = *game.rules();
@@ -522,8 +522,8 @@ impl PyEngine {
 
     /// The static evaluation of the board's position for the side to move.
     fn evaluate(&self, py: Python<'_>, board: PyRef<'_, PyBoard>) -> PyResult<PyScore> {
-        let pos = *board.game.position();
-        let rules = *board.game.rules();
+        let pos = *board.game().position();
+        let rules = *board.game().rules();
         drop(board);
         let score = self.with_engine(py, |engine| engine.evaluate(&pos, &rules))?;
         Ok(PyScore { score })

@@ -274,7 +274,7 @@ impl PyPdnGame {
             }
         }
         let mut game = PdnGame::from_game(
-            &board.game,
+            board.game(),
             pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
         )
         .map_err(|e| PyValueError::new_err(format!("tag: {e}")))?;
@@ -282,7 +282,7 @@ impl PyPdnGame {
             let r: GameResult = text
                 .parse()
                 .map_err(|e| PyValueError::new_err(format!("result: {e}")))?;
-            if board.game.outcome().is_some() && r != game.result() {
+            if board.game().outcome().is_some() && r != game.result() {
                 return Err(PyValueError::new_err(format!(
                     "result {text} disagrees with the board's outcome {}",
                     game.result().as_str()

@@ -153,6 +153,35 @@ def test_copy_is_independent():
         assert len(other.move_stack) == 2 and len(board.move_stack) == 1
 
 
+def test_copies_share_nothing_visible_along_a_game():
+    # A copy shares the history until one board changes: each change of
+    # one (push, pop, an ending) leaves the other as it was.
+    board = tama.Board(rules="turkish")
+    played = [board.push(board.legal_moves[0]) for _ in range(6)]
+    snapshot = board.copy()
+    fens = (board.fen, [str(m) for m in board.move_stack])
+    assert board.pop() is played[-1]
+    board.push(board.legal_moves[-1])
+    board.resign(tama.WHITE)
+    assert (snapshot.fen, [str(m) for m in snapshot.move_stack]) == fens
+    assert snapshot.outcome() is None
+    assert snapshot.pop() is played[-1]  # the copy keeps the pushed objects
+    assert snapshot.pop() is played[-2]
+    assert len(board.move_stack) == 6 and board.outcome().termination == "resignation"
+
+
+def test_pop_returns_the_object_push_returned():
+    board = tama.Board()
+    first = board.push("c3-c4")
+    mv = board.legal_moves[2]
+    assert board.push(mv) is mv
+    assert board.pop() is mv and board.pop() is first
+    # Moves replayed from a pickle come back as new objects.
+    board.push("c3-c4")
+    again = pickle.loads(pickle.dumps(board))
+    assert str(again.pop()) == "c3-c4"
+
+
 def test_outcome_no_legal_moves():
     board = tama.Board("W:W:Bc6")
     out = board.outcome()
