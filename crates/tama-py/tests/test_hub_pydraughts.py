@@ -105,4 +105,7 @@ def test_complete_turkish_games_through_pydraughts():
     finally:
         for e in engines:
             e.quit()
-            e.p.wait(timeout=10)
+            # pydraughts' quit() only sends `quit`; communicate() waits for
+            # tama to exit and closes the pipes (wait() left them open).
+            e.p.communicate(timeout=10)
+            assert e.p.returncode == 0
