@@ -6,8 +6,9 @@ only for this benchmark: they are never dependencies of tama)::
     python -m venv /tmp/bench && /tmp/bench/bin/pip install ./crates/tama-py kish pydraughts
     /tmp/bench/bin/python crates/tama-py/bench/bench.py
 
-Rows (each the best of ``--repeat`` runs; the load average is read before
-and after every row, because the machine may be shared):
+Rows (each the best of ``--repeat`` runs; the runs of tama and kish take
+turns, tama, kish, tama, kish, …, so that both see the same load on a shared
+machine; the load average is read after every row):
 
 - legal moves of N random positions (positions along random Turkish games):
   tama ``board.legal_moves`` (a ``MoveList`` view, ``len`` taken) and the same
@@ -24,7 +25,11 @@ and after every row, because the machine may be shared):
 - ``to_array``: one board (tama ``Board.to_array()``, float32 planes; kish
   ``numpy.array(board.to_array(), dtype=uint64)``, as its documentation
   shows), and all N boards at once (tama ``tama.boards_to_array``; kish the
-  same conversion over a list).
+  same conversion over a list). The one-board row compares unlike results
+  (1,280 bytes of planes against 32 bytes of bitboards), so a row beside it
+  times the same result from both: kish's bitboards turned into tama's
+  ``(5, 8, 8)`` float32 planes with NumPy (``kish_planes``; checked equal to
+  tama's on every position before timing).
 
 The notes give each library's move and perft counts: kish lists some
 king captures twice (the same effect by two paths), as its perft shows.
@@ -46,12 +51,25 @@ def load():
 
 def best(fn, repeat):
     """The fastest of `repeat` runs of fn(): (seconds, result)."""
-    out, result = float("inf"), None
+    return duel(repeat, fn)[0]
+
+
+def duel(repeat, *runs):
+    """The fastest of `repeat` runs of each of `runs`, taken in turns (the
+    first, the second, …, then again) so that all see the same load:
+    [(seconds, result)]. A run is fn() or (setup, fn): fn(setup()), with
+    setup outside the timing."""
+    out = [(float("inf"), None)] * len(runs)
     for _ in range(repeat):
-        t = time.perf_counter()
-        result = fn()
-        out = min(out, time.perf_counter() - t)
-    return out, result
+        for i, run in enumerate(runs):
+            setup, fn = run if isinstance(run, tuple) else (None, run)
+            arg = setup() if setup else None
+            t = time.perf_counter()
+            result = fn(arg) if setup else fn()
+            elapsed = time.perf_counter() - t
+            if elapsed < out[i][0]:
+                out[i] = (elapsed, result)
+    return out
 
 
 def random_positions(n, seed):
@@ -72,6 +90,19 @@ def kish_board(kish, board):
     white, black = bits[0] | bits[1], bits[2] | bits[3]
     kings = bits[1] | bits[3]
     return kish.Board.from_bitboards(0 if board.turn else 1, white, black, kings)
+
+
+def kish_planes(kish_board_):
+    """kish's bitboards as tama's planes: float32 (5, 8, 8), [plane, rank,
+    file], planes white men, white kings, black men, black kings, side to
+    move (1.0 when White is to move); what a kish user feeds a network."""
+    white, black, kings, turn = np.array(kish_board_.to_array(), dtype=np.uint64)
+    bits = np.array([white & ~kings, white & kings, black & ~kings, black & kings],
+                    dtype=np.uint64)
+    planes = np.empty((5, 8, 8), dtype=np.float32)
+    planes[:4] = np.unpackbits(bits.view(np.uint8), bitorder="little").reshape(4, 8, 8)
+    planes[4] = 1.0 if turn == 0 else 0.0
+    return planes
 
 
 def main():
@@ -98,21 +129,15 @@ def main():
         rows.append((name, unit, t_tama, t_kish, t_pd, note, load()))
 
     # Legal moves. Fresh tama boards for every run (a board keeps its list).
-    def tama_len():
-        fresh = [tama.Board(f, rules="turkish") for f in fens]
-        t = time.perf_counter()
-        total = sum(len(b.legal_moves) for b in fresh)
-        return time.perf_counter() - t, total
+    def fresh():
+        return [tama.Board(f, rules="turkish") for f in fens]
 
-    def tama_objects():
-        fresh = [tama.Board(f, rules="turkish") for f in fens]
-        t = time.perf_counter()
-        total = sum(len(list(b.legal_moves)) for b in fresh)
-        return time.perf_counter() - t, total
-
-    t_len = min(tama_len()[0] for _ in range(R))
-    t_obj, total = min(tama_objects() for _ in range(R))
-    t_k, ktotal = best(lambda: sum(len(b.actions()) for b in kboards), R)
+    (t_len, total), (t_obj, _), (t_k, ktotal) = duel(
+        R,
+        (fresh, lambda bs: sum(len(b.legal_moves) for b in bs)),
+        (fresh, lambda bs: sum(len(list(b.legal_moves)) for b in bs)),
+        lambda: sum(len(b.actions()) for b in kboards),
+    )
     t_p, ptotal = best(lambda: sum(len(b.legal_moves()) for b in pboards), 1)
     sample_total = sum(len(tama.Board(f, rules="turkish").legal_moves) for f in sample)
     per = lambda t, k: k / t  # noqa: E731
@@ -144,15 +169,17 @@ def main():
             b.push(m)
             b.pop()
 
-    row("push + pop", "pairs/s", n / best(tama_pushpop, R)[0], n / best(kish_pushpop, R)[0],
-        len(sample) / best(pd_pushpop, 1)[0])
+    (tt, _), (kt, _) = duel(R, tama_pushpop, kish_pushpop)
+    row("push + pop", "pairs/s", n / tt, n / kt, len(sample) / best(pd_pushpop, 1)[0])
 
     # Copies.
-    row("board copy", "copies/s",
-        n / best(lambda: [b.copy() for b in boards], R)[0],
-        n / best(lambda: [kish.Board.from_bitboards(0 if b.turn == kish.Team.White else 1, b.white_bitboard(),
-                                                    b.black_bitboard(), b.kings_bitboard())
-                          for b in kboards], R)[0],
+    (tt, _), (kt, _) = duel(
+        R,
+        lambda: [b.copy() for b in boards],
+        lambda: [kish.Board.from_bitboards(0 if b.turn == kish.Team.White else 1, b.white_bitboard(),
+                                           b.black_bitboard(), b.kings_bitboard())
+                 for b in kboards])
+    row("board copy", "copies/s", n / tt, n / kt,
         len(sample) / best(lambda: [b.copy() for b in pboards], 1)[0],
         "kish: from_bitboards (no copy)")
 
@@ -188,27 +215,35 @@ def main():
         return plies
 
     g = args.playouts
-    tt, tp = best(lambda: tama_playouts(g, 7), R)
-    kt, kp = best(lambda: kish_playouts(g, 7), R)
+    (tt, tp), (kt, kp) = duel(R, lambda: tama_playouts(g, 7), lambda: kish_playouts(g, 7))
     pt, pp = best(lambda: pd_playouts(2, 7), 1)
     row(f"random playouts to the end ({g} games)", "games/s", g / tt, g / kt, 2 / pt,
         f"plies/s: tama {tp / tt:,.0f}, kish {kp / kt:,.0f}, pydraughts {pp / pt:,.0f}")
 
     # perft 7.
-    tt, tn = best(lambda: tama.Board(rules="turkish").perft(7), R)
-    kt, kn = best(lambda: kish.Board().perft(7), R)
+    (tt, tn), (kt, kn) = duel(R, lambda: tama.Board(rules="turkish").perft(7),
+                              lambda: kish.Board().perft(7))
     row("perft 7 from the start", "seconds (lower is better)", tt, kt, None,
         f"tama {tn:,}, kish {kn:,} leaves")
 
     # to_array.
     one, kone = boards[n // 2], kboards[n // 2]
     reps = 20_000
-    t1 = best(lambda: [one.to_array() for _ in range(reps)], R)[0]
-    k1 = best(lambda: [np.array(kone.to_array(), dtype=np.uint64) for _ in range(reps)], R)[0]
+    for b, kb in zip(boards, kboards):
+        assert np.array_equal(b.to_array(), kish_planes(kb)), b.fen
+    (t1, _), (k1, _), (k2, _) = duel(
+        R,
+        lambda: [one.to_array() for _ in range(reps)],
+        lambda: [np.array(kone.to_array(), dtype=np.uint64) for _ in range(reps)],
+        lambda: [kish_planes(kone) for _ in range(reps)])
     row("to_array, one board", "arrays/s", reps / t1, reps / k1, None,
         "tama: float32 (5, 8, 8); kish: uint64 (4,) bitboards")
-    tb = best(lambda: tama.boards_to_array(boards), R)[0]
-    kb = best(lambda: np.array([b.to_array() for b in kboards], dtype=np.uint64), R)[0]
+    row("to_array, one board as float32 planes", "arrays/s", reps / t1, reps / k2, None,
+        "both float32 (5, 8, 8): kish's bitboards unpacked with NumPy")
+    (tb, _), (kb, _) = duel(
+        R,
+        lambda: tama.boards_to_array(boards),
+        lambda: np.array([b.to_array() for b in kboards], dtype=np.uint64))
     row(f"to_array, batch of {n:,} boards", "boards/s", n / tb, n / kb, None,
         "tama: tama.boards_to_array, one array")
 
