@@ -128,7 +128,7 @@ impl PyBoard {
             return legal;
         }
         self.legal
-            .get_or_init(|| crate::moves::generate(self.position(), &self.rules()))
+            .get_or_init(|| crate::legal::generate(self.position(), &self.rules()))
     }
 
     /// Plays a move, checked against the cached legal moves (so they are
@@ -136,7 +136,7 @@ impl PyBoard {
     fn play_legal(&mut self, mv: &Move, object: Option<MoveObject>) -> PyResult<()> {
         let legal = match self.restored.take().or_else(|| self.legal.take()) {
             Some(legal) => legal,
-            None => crate::moves::generate(self.position(), &self.rules()),
+            None => crate::legal::generate(self.position(), &self.rules()),
         };
         let history = self.history_mut();
         match history.game.play_listed(mv, &legal) {

@@ -3,7 +3,7 @@
 //! The Python API lives in `python/tama/` (re-exports, the `tama.pdn`
 //! module, type stubs); this crate holds the classes: `Board` (board.rs),
 //! `Move`, `Outcome` (mv.rs), `MoveList` (moves.rs), `Engine`, `Score`, `Line` (engine.rs), the PDN
-//! `Game`, `Node` and reader (pdn.rs), the array encodings (encode.rs), actions (actions.rs), functions over many boards (batch.rs) and
+//! `Game`, `Node` and reader (pdn.rs), the array encodings (encode.rs), the legal moves generated into a reused list (legal.rs), actions (actions.rs), functions over many boards (batch.rs) and
 //! the exceptions (errors.rs). Build it with maturin
 //! (`pip install ./crates/tama-py`); `cargo build` alone checks it.
 
@@ -16,6 +16,7 @@ mod encode;
 mod engine;
 mod errors;
 mod json;
+mod legal;
 mod moves;
 mod mv;
 mod pdn;

@@ -14,21 +14,6 @@ use tama_core::{Move, Position, Rules};
 use crate::actions;
 use crate::mv::PyMove;
 
-thread_local! {
-    /// A move list to generate into: `MoveList::new` writes its whole
-    /// inline array (4 KiB), which costs more than generating the moves.
-    static SCRATCH: std::cell::RefCell<tama_core::MoveList> =
-        std::cell::RefCell::new(tama_core::MoveList::new());
-}
-
-/// The legal moves of `pos`.
-pub(crate) fn generate(pos: &Position, rules: &Rules) -> Arc<[Move]> {
-    SCRATCH.with_borrow_mut(|list| {
-        pos.generate_moves(rules, list);
-        Arc::from(list.as_slice())
-    })
-}
-
 /// The legal moves of a position: a read-only sequence of `Move` (length,
 /// indexing, slicing, iteration, `in`), in generation order.
 ///

@@ -129,7 +129,7 @@ impl PyMove {
     /// The move's action in its position: a number below `ACTION_SPACE`,
     /// unique among the position's legal moves (see `Board.action`).
     fn action(&self) -> PyResult<usize> {
-        let moves = crate::moves::generate(&self.pos, &self.rules);
+        let moves = crate::legal::generate(&self.pos, &self.rules);
         crate::actions::ActionTable::new(&moves)
             .action(&self.mv)
             .ok_or_else(|| crate::actions::no_action(&self.text()))
