@@ -319,6 +319,14 @@ impl Codes {
         }
     }
 
+    /// The codes as a vector of `u16`, taking the decoded ones.
+    pub fn into_wide(self) -> Vec<u16> {
+        match self {
+            Codes::Narrow(v) => v.iter().map(|&c| u16::from(c)).collect(),
+            Codes::Wide(v) => v,
+        }
+    }
+
     /// The codes as a vector.
     pub fn to_vec(&self) -> Vec<u16> {
         match self {

@@ -28,6 +28,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 mod cells;
+mod check;
 mod error;
 mod file;
 mod generate;

@@ -58,6 +58,20 @@ pub(crate) fn decode(code: u16) -> OracleValue {
     }
 }
 
+/// The code of `v`, or `None` when its distance does not fit a code or
+/// the metric's parity (a win in an even number of plies, a loss in an
+/// odd number).
+#[inline]
+pub(crate) fn code_of(v: OracleValue) -> Option<u16> {
+    match v.wdl {
+        Wdl::Draw => Some(DRAW),
+        Wdl::Win => (v.distance % 2 == 1 && v.distance < 0xfff0).then_some(v.distance as u16),
+        Wdl::Loss => {
+            (v.distance.is_multiple_of(2) && v.distance < 0xfff0).then_some(v.distance as u16 + 2)
+        }
+    }
+}
+
 /// Win in `d` plies.
 #[inline]
 pub(crate) const fn win(d: u32) -> u16 {

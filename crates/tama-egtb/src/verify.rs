@@ -2,19 +2,20 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
-use tama_core::{Color, MoveList, Rules};
+use tama_core::Rules;
 use tama_notation::{parse_rules, write_fen};
-use tama_search::{OracleValue, Wdl};
+use tama_search::OracleValue;
+#[cfg(test)]
+use tama_search::Wdl;
 
+use crate::check::{check, Resolved};
 use crate::file::{Kind, TableData, TableInfo};
 use crate::index::Indexer;
-use crate::par::for_chunks;
-use crate::probe::{is_stored, Tablebase, EXTENSION};
-use crate::value::{decode, Best};
-use crate::wdl::{compare_with_distance, to_wdl};
-use crate::{Error, Material};
+use crate::probe::{Tablebase, EXTENSION};
+use crate::value::decode;
+use crate::wdl::{compare_with_codes, compare_with_distance, to_wdl};
+use crate::{Error, Material, Unit};
 
 /// A stored value that its successors contradict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,11 +57,14 @@ pub struct FileCheck {
     pub verdict: Verdict,
 }
 
-/// The value `pos` must have given its successors' values in `tb`.
+/// The value `pos` must have given its successors' values in `tb`,
+/// probed one by one: the slow reference that [`verify_table`]'s checks
+/// are tested against.
+#[cfg(test)]
 pub(crate) fn expected_value(
     tb: &Tablebase,
     pos: &tama_core::Position,
-    list: &mut MoveList,
+    list: &mut tama_core::MoveList,
 ) -> Result<Option<OracleValue>, Error> {
     let rules = *tb.rules();
     pos.generate_moves(&rules, list);
@@ -71,15 +75,15 @@ pub(crate) fn expected_value(
         }));
     }
     if rules.draw_one_each
-        && pos.pieces(Color::White).count() == 1
-        && pos.pieces(Color::Black).count() == 1
+        && pos.pieces(tama_core::Color::White).count() == 1
+        && pos.pieces(tama_core::Color::Black).count() == 1
     {
         return Ok(Some(OracleValue {
             wdl: Wdl::Draw,
             distance: 0,
         }));
     }
-    let mut best = Best::default();
+    let mut best = crate::value::Best::default();
     for mv in list.iter() {
         match tb.probe(&pos.play_unchecked(mv))? {
             Some(v) => best.add(v),
@@ -89,54 +93,150 @@ pub(crate) fn expected_value(
     Ok(best.value())
 }
 
+/// `m`'s distance table decompressed whole (its header and every code),
+/// `None` when it is missing.
+fn load(tb: &Tablebase, m: Material) -> Result<Option<(TableInfo, Vec<u16>)>, Error> {
+    let Some(table) = tb.table(m)? else {
+        return Ok(None);
+    };
+    let codes = table
+        .data
+        .decode_all()
+        .map_err(|w| Error::format(crate::table_path(tb.dir(), m), w))?;
+    Ok(Some((table.data.info.clone(), codes.into_wide())))
+}
+
+/// `m`'s table in memory with its capture positions resolved, `None` when
+/// it is missing.
+fn resolved(tb: &Tablebase, m: Material, threads: usize) -> Result<Option<Resolved>, Error> {
+    load(tb, m)?
+        .map(|(_, codes)| Resolved::new(tb, m, codes, threads))
+        .transpose()
+}
+
+/// The verdict of checking `own` (`m`'s table) against its successors.
+fn verdict(
+    tb: &Tablebase,
+    own: &Resolved,
+    sibling: Option<&Resolved>,
+    threads: usize,
+) -> Result<Verdict, Error> {
+    Ok(match check(tb, own, sibling, threads)? {
+        None => Verdict::Sound {
+            positions: own.codes.len() as u64,
+        },
+        Some(w) => Verdict::Wrong(Mismatch {
+            index: w.index,
+            fen: write_fen(&own.indexer.board(w.index).position()),
+            stored: decode(w.stored),
+            expected: w.expected,
+        }),
+    })
+}
+
 /// Checks every entry of `m`'s table against the values of its successors
 /// (the table's own and those of the tables its captures and promotions
-/// lead into).
+/// lead into). The table and the other of its unit, into which its quiet
+/// moves lead, are decompressed whole for the check (2 bytes an entry
+/// each); the tables that captures and crownings lead into are probed
+/// through `tb` (fastest when it decompresses them whole too, as
+/// [`Tablebase::open_in_memory`] does).
 ///
 /// # Errors
 ///
 /// When the table or one it depends on cannot be read.
 pub fn verify_table(tb: &Tablebase, m: Material, threads: usize) -> Result<Verdict, Error> {
-    let Some(table) = tb.table(m)? else {
+    let Some(own) = resolved(tb, m, threads)? else {
         return Err(Error::format(tb.dir(), format!("no table {m}")));
     };
-    let size = table.indexer.size();
-    let first: Mutex<Option<Mismatch>> = Mutex::new(None);
-    for_chunks(size as usize, threads, |range| {
-        let mut list = MoveList::new();
-        for i in range {
-            let pos = table.indexer.board(i as u64).position();
-            if !is_stored(&pos, tb.rules()) {
-                continue;
-            }
-            let stored = decode(
-                tb.code_at(table, i as u64)
-                    .map_err(|w| Error::format(tb.dir(), w))?,
-            );
-            let expected = expected_value(tb, &pos, &mut list)?;
-            if expected != Some(stored) {
-                let mut f = first.lock().unwrap_or_else(|p| p.into_inner());
-                if f.as_ref().is_none_or(|f| f.index > i as u64) {
-                    *f = Some(Mismatch {
-                        index: i as u64,
-                        fen: write_fen(&pos),
-                        stored,
-                        expected,
-                    });
-                }
-                // Stop this chunk; other chunks may still find a lower
-                // index, which is kept.
-                return Ok(());
-            }
+    let swap = m.swapped();
+    if swap == m {
+        return verdict(tb, &own, Some(&own), threads);
+    }
+    let sibling = resolved(tb, swap, threads)?;
+    verdict(tb, &own, sibling.as_ref(), threads)
+}
+
+/// The verdicts of the files of `unit` in `dir` (those present): each
+/// distance file checked entry by entry against its successors, each
+/// win/draw/loss file against the distance file of its material. The
+/// unit's distance tables are held decompressed (2 bytes an entry) and
+/// each table a capture or crowning leads to is decompressed whole on
+/// first use (1 or 2 bytes an entry), all dropped when the unit is done.
+fn verify_unit(
+    dir: &Path,
+    rules: &Rules,
+    unit: Unit,
+    threads: usize,
+) -> Vec<(Material, Kind, Verdict)> {
+    let members = unit.members();
+    let damaged = |e: &Error| Verdict::Damaged(e.to_string());
+    let tb = match Tablebase::open_decoded(dir, rules) {
+        Ok(tb) => tb,
+        Err(e) => {
+            let kinds = [Kind::Distance, Kind::Wdl];
+            return (members.iter())
+                .flat_map(|&m| kinds.map(|k| (m, k, damaged(&e))))
+                .collect();
         }
-        Ok::<(), Error>(())
-    })?;
-    Ok(
-        match first.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            Some(m) => Verdict::Wrong(m),
-            None => Verdict::Sound { positions: size },
+    };
+    let mut out = Vec::new();
+    let mut tables = Vec::new();
+    for &m in &members {
+        let loaded = load(&tb, m);
+        if tb.has_kind(m, Kind::Wdl) {
+            let wdl_file = crate::wdl_path(dir, m);
+            let v = match &loaded {
+                Ok(Some((info, codes))) => {
+                    match compare_with_codes(&wdl_file, info, |i| codes[i], threads) {
+                        Ok(found) => wdl_verdict(m, found),
+                        Err(e) => damaged(&e),
+                    }
+                }
+                Ok(None) => damaged(&Error::format(
+                    &wdl_file,
+                    "no distance table to check it against",
+                )),
+                Err(e) => damaged(e),
+            };
+            out.push((m, Kind::Wdl, v));
+        }
+        tables.push(loaded.and_then(|t| {
+            t.map(|(_, codes)| Resolved::new(&tb, m, codes, threads))
+                .transpose()
+        }));
+    }
+    for (k, &m) in members.iter().enumerate() {
+        let sibling = &tables[if members.len() == 1 { 0 } else { 1 - k }];
+        let v = match (&tables[k], sibling) {
+            (Ok(None), _) => continue,
+            (Err(e), _) | (_, Err(e)) => damaged(e),
+            (Ok(Some(own)), Ok(sibling)) => {
+                verdict(&tb, own, sibling.as_ref(), threads).unwrap_or_else(|e| damaged(&e))
+            }
+        };
+        out.push((m, Kind::Distance, v));
+    }
+    out
+}
+
+/// The verdict of a win/draw/loss file from its comparison with the
+/// distance file.
+fn wdl_verdict(m: Material, found: Option<(u64, u8, u16)>) -> Verdict {
+    match found {
+        None => Verdict::Sound {
+            positions: Indexer::new(m).size(),
         },
-    )
+        Some((index, v, code)) => Verdict::Wrong(Mismatch {
+            index,
+            fen: write_fen(&Indexer::new(m).board(index).position()),
+            stored: OracleValue {
+                wdl: to_wdl(v),
+                distance: 0,
+            },
+            expected: Some(decode(code)),
+        }),
+    }
 }
 
 /// The directories under `root` (and `root` itself) that hold tables,
@@ -219,22 +319,10 @@ pub fn verify_wdl(dir: &Path, m: Material, threads: usize) -> Result<Verdict, Er
             "no distance table to check it against",
         ));
     }
-    Ok(
-        match compare_with_distance(&wdl_file, &distance_file, threads)? {
-            None => Verdict::Sound {
-                positions: Indexer::new(m).size(),
-            },
-            Some((index, v, code)) => Verdict::Wrong(Mismatch {
-                index,
-                fen: write_fen(&Indexer::new(m).board(index).position()),
-                stored: OracleValue {
-                    wdl: to_wdl(v),
-                    distance: 0,
-                },
-                expected: Some(decode(code)),
-            }),
-        },
-    )
+    Ok(wdl_verdict(
+        m,
+        compare_with_distance(&wdl_file, &distance_file, threads)?,
+    ))
 }
 
 /// Checks every table under `root` (see [`table_dirs`]): checksums and
@@ -266,19 +354,23 @@ pub fn verify_only(
 ) -> Result<Vec<FileCheck>, Error> {
     let mut out = Vec::new();
     for (dir, rules) in table_dirs(root)? {
+        // The verdicts of the units checked so far whose files are not
+        // reported yet: each unit is checked whole when its first file
+        // comes, and its files reported in the order of the listing.
+        let mut pending: Vec<(Material, Kind, Verdict)> = Vec::new();
         for (path, material, kind) in table_files(&dir)? {
             if only.is_some_and(|o| !o.iter().any(|m| m.unit() == material.unit())) {
                 continue;
             }
-            // A fresh set per table: every table it reaches is decompressed
-            // whole, and dropped after.
-            let verdict = match match kind {
-                Kind::Distance => Tablebase::open_decoded(&dir, &rules)
-                    .and_then(|tb| verify_table(&tb, material, threads)),
-                Kind::Wdl => verify_wdl(&dir, material, threads),
-            } {
-                Ok(v) => v,
-                Err(e) => Verdict::Damaged(e.to_string()),
+            if !pending.iter().any(|(m, _, _)| m.unit() == material.unit()) {
+                pending.extend(verify_unit(&dir, &rules, material.unit(), threads));
+            }
+            let at = pending
+                .iter()
+                .position(|&(m, k, _)| m == material && k == kind);
+            let verdict = match at {
+                Some(at) => pending.swap_remove(at).2,
+                None => Verdict::Damaged(format!("{}: not checked", path.display())),
             };
             let check = FileCheck {
                 path,
@@ -336,6 +428,7 @@ pub fn stats_dir(root: &Path) -> Result<Vec<TableStats>, Error> {
 mod tests {
     use super::*;
     use crate::file::encode_table;
+    use crate::probe::is_stored;
     use crate::{generate, table_path, GenOptions, Plan};
 
     /// A table whose checksum is right but one value is wrong fails
@@ -391,5 +484,96 @@ mod tests {
             assert_eq!(w.material, m);
             assert!(matches!(&w.verdict, Verdict::Wrong(x) if x.index == at as u64));
         }
+    }
+
+    /// The first entry of `m`'s table that the slow reference (every
+    /// successor probed through `tb`) finds wrong, with its value.
+    fn reference(tb: &Tablebase, m: Material) -> Option<(u64, Option<OracleValue>)> {
+        let ix = Indexer::new(m);
+        let mut list = tama_core::MoveList::new();
+        (0..ix.size()).find_map(|i| {
+            let pos = ix.board(i).position();
+            if !is_stored(&pos, tb.rules()) {
+                return None;
+            }
+            let stored = tb.probe(&pos).unwrap();
+            let expected = expected_value(tb, &pos, &mut list).unwrap();
+            (expected != stored).then_some((i, expected))
+        })
+    }
+
+    /// The check from memory finds what the slow reference finds: nothing
+    /// in every table up to 3 pieces of both presets, and in a table with
+    /// entries changed, the same lowest wrong entry with the same expected
+    /// value, in the changed table and in the other table of its unit
+    /// (whose quiet moves lead to the changed entries).
+    #[test]
+    fn the_check_from_memory_agrees_with_probing_every_successor() {
+        let mut sibling_wrong = 0;
+        for rules in [Rules::TURKISH, Rules::ARMENIAN] {
+            let tmp = tempfile::tempdir().unwrap();
+            let opts = GenOptions {
+                threads: 2,
+                ..GenOptions::default()
+            };
+            generate(tmp.path(), &rules, &Plan::new(3), None, &opts).unwrap();
+            let dir = crate::rules_dir(tmp.path(), &rules);
+            let tb = Tablebase::open_decoded(&dir, &rules).unwrap();
+            for m in tb.materials().collect::<Vec<_>>() {
+                assert_eq!(reference(&tb, m), None, "{m}");
+                let v = verify_table(&tb, m, 2).unwrap();
+                assert_eq!(
+                    v,
+                    Verdict::Sound {
+                        positions: Indexer::new(m).size()
+                    }
+                );
+            }
+            drop(tb);
+
+            // Change every 997th stored entry of MMvK from 5000 on.
+            let m: Material = "MMvK".parse().unwrap();
+            let data = TableData::read(&table_path(&dir, m)).unwrap();
+            let mut codes = data.decode_all().unwrap().to_vec();
+            let info = data.info.clone();
+            drop(data);
+            let ix = Indexer::new(m);
+            let mut changed = 0;
+            for i in (5000..codes.len()).step_by(997) {
+                if is_stored(&ix.board(i as u64).position(), &rules) {
+                    codes[i] = match codes[i] {
+                        0 => 3,
+                        c if c % 2 == 1 => c + 3,
+                        _ => 0,
+                    };
+                    changed += 1;
+                }
+            }
+            assert!(changed > 5);
+            std::fs::write(table_path(&dir, m), encode_table(&info, &codes, 1)).unwrap();
+            let tb = Tablebase::open_decoded(&dir, &rules).unwrap();
+            let mut wrong = [false; 2];
+            for (k, m) in [m, m.swapped()].into_iter().enumerate() {
+                match (reference(&tb, m), verify_table(&tb, m, 2).unwrap()) {
+                    (Some((index, expected)), Verdict::Wrong(w)) => {
+                        assert_eq!((w.index, w.expected), (index, expected), "{m}");
+                        assert_eq!(Some(w.stored), tb.probe(&w_position(m, index)).unwrap());
+                        wrong[k] = true;
+                    }
+                    (None, Verdict::Sound { .. }) => {}
+                    (r, v) => panic!("{m}: {r:?} {v:?}"),
+                }
+            }
+            // The changed table is wrong; the other one may be.
+            assert!(wrong[0], "{rules:?}");
+            sibling_wrong += usize::from(wrong[1]);
+        }
+        // In one preset at least, an entry of the other table is wrong
+        // for a changed successor.
+        assert!(sibling_wrong > 0);
+    }
+
+    fn w_position(m: Material, index: u64) -> tama_core::Position {
+        Indexer::new(m).board(index).position()
     }
 }

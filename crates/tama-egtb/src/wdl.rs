@@ -161,19 +161,33 @@ pub(crate) fn compare_with_distance(
     distance_file: &Path,
     threads: usize,
 ) -> Result<Option<(u64, u8, u16)>, Error> {
-    let w = TableData::read(wdl_file)?;
     let d = TableData::read(distance_file)?;
-    if w.info.kind != Kind::Wdl {
-        return Err(Error::format(wdl_file, "not a win/draw/loss table"));
-    }
     if d.info.kind != Kind::Distance {
         return Err(Error::format(distance_file, "not a distance table"));
+    }
+    let codes = d
+        .decode_all()
+        .map_err(|e| Error::format(distance_file, e))?;
+    compare_with_codes(wdl_file, &d.info, |i| codes.get(i).unwrap_or(0), threads)
+}
+
+/// [`compare_with_distance`] against a distance table already decoded:
+/// its header `info` and its code at each index, `code(i)`.
+pub(crate) fn compare_with_codes(
+    wdl_file: &Path,
+    info: &TableInfo,
+    code: impl Fn(usize) -> u16 + Sync,
+    threads: usize,
+) -> Result<Option<(u64, u8, u16)>, Error> {
+    let w = TableData::read(wdl_file)?;
+    if w.info.kind != Kind::Wdl {
+        return Err(Error::format(wdl_file, "not a win/draw/loss table"));
     }
     let same = TableInfo {
         kind: Kind::Distance,
         ..w.info.clone()
     };
-    if same != d.info {
+    if same != *info {
         return Err(Error::format(
             wdl_file,
             "its header differs from the distance table's",
@@ -182,15 +196,12 @@ pub(crate) fn compare_with_distance(
     let packed = w
         .decode_wdl(threads)
         .map_err(|e| Error::format(wdl_file, e))?;
-    let codes = d
-        .decode_all()
-        .map_err(|e| Error::format(distance_file, e))?;
     let first = std::sync::atomic::AtomicU64::new(u64::MAX);
     let found = std::sync::Mutex::new(None);
     let _ = for_chunks(w.info.positions as usize, threads, |range| {
         for i in range {
             let v = (packed[i >> 2] >> ((i & 3) * 2)) & 3;
-            let code = codes.get(i).unwrap_or(0);
+            let code = code(i);
             if v != of_code(code) {
                 let at = first.fetch_min(i as u64, std::sync::atomic::Ordering::Relaxed);
                 if at > i as u64 {
