@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use tama_core::{MoveList, Rules};
 use tama_search::Wdl;
 
-use crate::cells::{Cells, LevelCtx, Packed, Wide, FINAL_CAPTURE};
+use crate::cells::{Cells, LevelCtx, Packed, Storage, Wide, FINAL_CAPTURE};
 use crate::file::{encode_table, fill_skipped, write_atomically, Kind, TableData, TableInfo};
 use crate::par::for_chunks;
 use crate::probe::{rules_dir, table_path, Tablebase};
@@ -118,8 +118,8 @@ impl Layout {
     /// Bytes of working state an entry.
     pub fn bytes_per_entry(self) -> usize {
         match self {
-            Layout::Packed => <Packed as Cells>::BYTES,
-            Layout::Wide => <Wide as Cells>::BYTES,
+            Layout::Packed => <Packed as Storage>::BYTES,
+            Layout::Wide => <Wide as Storage>::BYTES,
         }
     }
 }
@@ -254,15 +254,16 @@ pub fn generate_unit(
     Ok(report)
 }
 
-/// Solves `unit` with working state of layout `C` and writes its files.
-fn solve<C: Cells>(
+/// Solves `unit` with working state stored as `S` says and writes its
+/// files.
+fn solve<S: Storage>(
     dir: &Path,
     rules: &Rules,
     unit: Unit,
     tb: &Tablebase,
     opts: &GenOptions<'_>,
 ) -> Result<UnitReport, Error> {
-    let mut work: Vec<C> = unit.members().into_iter().map(C::new).collect();
+    let mut work: Vec<Cells<S>> = unit.members().into_iter().map(Cells::new).collect();
     let total: u64 = work.iter().map(|w| w.ix().size()).sum();
     opts.report(Progress::Start {
         unit,
