@@ -59,6 +59,41 @@ fn analyse_reports_table_scores() {
     assert!(last_json(&out).get("tb").is_none(), "{out}");
 }
 
+/// `--egtb` loads every win/draw/loss table at startup and says so on
+/// stderr, with the count, the time and the memory.
+#[test]
+fn the_win_draw_loss_tables_are_loaded_at_startup() {
+    let dir = tables().to_str().expect("utf-8 path");
+    let wdl_files = std::fs::read_dir(tables().join("turkish"))
+        .expect("list")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "wdl"))
+        })
+        .count();
+    assert!(wdl_files > 0);
+    for rules in [&["--rules", "turkish"][..], &[]] {
+        let mut args = vec!["analyse", "--fen", TWO_KINGS, "--depth", "1", "--egtb", dir];
+        args.extend_from_slice(rules);
+        let (code, _, err) = tama(&args);
+        if rules.is_empty() {
+            // Armenian, which these tables do not cover: refused before
+            // anything is loaded.
+            assert_eq!(code, 2, "{err}");
+            assert!(!err.contains("loaded"), "{err}");
+            continue;
+        }
+        assert_eq!(code, 0, "{err}");
+        let line = err.lines().next().expect("a line on stderr");
+        assert!(
+            line.starts_with(&format!(
+                "tables {dir}: {wdl_files} win/draw/loss tables loaded in "
+            )) && line.ends_with(" MB in memory)"),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn the_text_output_names_the_table_value() {
     let dir = tables().to_str().expect("utf-8 path");

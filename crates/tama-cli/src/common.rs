@@ -54,27 +54,72 @@ pub struct EgtbArgs {
 }
 
 impl EgtbArgs {
-    /// The tables as an engine oracle, or `None` without `--egtb`.
-    /// `rules`: the rules the tables must cover (`None` when each game
-    /// names its own, as in a PDN file or a server).
-    pub fn oracle(&self, rules: Option<&Rules>) -> Result<Option<Oracle>, CliError> {
-        self.egtb
-            .as_deref()
-            .map(|dir| open_oracle(dir, rules))
-            .transpose()
+    /// The tables as an engine oracle, or `None` without `--egtb`, their
+    /// win/draw/loss tables loaded now; a line on `err` says how many, in
+    /// how much memory and time. `rules`: the rules the tables must cover
+    /// (`None` when each game names its own, as in a PDN file or a
+    /// server).
+    pub fn oracle(
+        &self,
+        rules: Option<&Rules>,
+        err: &mut dyn std::io::Write,
+    ) -> Result<Option<Oracle>, CliError> {
+        let Some(dir) = self.egtb.as_deref() else {
+            return Ok(None);
+        };
+        let (oracle, loaded) = open_oracle(dir, rules)?;
+        writeln!(err, "{loaded}")?;
+        Ok(Some(oracle))
+    }
+}
+
+/// What [`open_oracle`] loaded into memory.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// The directory.
+    pub dir: PathBuf,
+    /// Win/draw/loss tables loaded.
+    pub tables: usize,
+    /// Bytes of memory they take.
+    pub bytes: usize,
+    /// Time taken to load them.
+    pub time: std::time::Duration,
+}
+
+impl std::fmt::Display for Loaded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "tables {}: {} win/draw/loss tables loaded in {:.2} s ({:.1} MB in memory)",
+            self.dir.display(),
+            self.tables,
+            self.time.as_secs_f64(),
+            self.bytes as f64 / 1e6
+        )
     }
 }
 
 /// Opens the tablebase directory `dir`: a root with one directory per
 /// rules (what `tama egtb gen` writes), or one rules directory. A
 /// directory without tables (for `rules`, when given) is an error: a typo
-/// would otherwise silently play without tables.
-pub fn open_oracle(dir: &Path, rules: Option<&Rules>) -> Result<Oracle, CliError> {
+/// would otherwise silently play without tables. Every win/draw/loss
+/// table (those the search probes) is loaded into memory now, on all
+/// the machine's threads, rather than on its first probe; a damaged one
+/// is an error.
+pub fn open_oracle(dir: &Path, rules: Option<&Rules>) -> Result<(Oracle, Loaded), CliError> {
     let bad = |e: String| CliError::usage(format!("invalid --egtb {}: {e}", dir.display()));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let start = std::time::Instant::now();
     let set = TablebaseSet::open(dir).map_err(|e| bad(e.to_string()))?;
-    match rules {
-        None if set.max_pieces() > 0 => Ok(set.into_oracle()),
-        Some(r) if set.get(r).is_some() => Ok(set.into_oracle()),
+    let (oracle, (tables, bytes)) = match rules {
+        None if set.max_pieces() > 0 => {
+            let loaded = set.load_wdl(threads).map_err(|e| bad(e.to_string()))?;
+            (set.into_oracle(), loaded)
+        }
+        Some(r) if set.get(r).is_some() => {
+            let loaded = set.load_wdl(threads).map_err(|e| bad(e.to_string()))?;
+            (set.into_oracle(), loaded)
+        }
         _ => {
             let rules = rules.copied().unwrap_or(Rules::ARMENIAN);
             let tb = Tablebase::open(dir, &rules).map_err(|e| bad(e.to_string()))?;
@@ -84,9 +129,17 @@ pub fn open_oracle(dir: &Path, rules: Option<&Rules>) -> Result<Oracle, CliError
                     write_rules(&rules)
                 )));
             }
-            Ok(tb.into_oracle())
+            let loaded = tb.load_wdl(threads).map_err(|e| bad(e.to_string()))?;
+            (tb.into_oracle(), loaded)
         }
-    }
+    };
+    let loaded = Loaded {
+        dir: dir.to_path_buf(),
+        tables,
+        bytes,
+        time: start.elapsed(),
+    };
+    Ok((oracle, loaded))
 }
 
 /// Parses an optional `--rules` value.

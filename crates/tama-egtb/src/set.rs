@@ -90,6 +90,22 @@ impl TablebaseSet {
         self.max_pieces
     }
 
+    /// Loads every win/draw/loss table of every rules now (see
+    /// [`Tablebase::load_wdl`]), so that no probe of the search waits for
+    /// one; the number of tables and the bytes of memory they take.
+    ///
+    /// # Errors
+    ///
+    /// When a file cannot be read or is damaged.
+    pub fn load_wdl(&self, threads: usize) -> Result<(usize, usize), Error> {
+        let mut total = (0, 0);
+        for tb in self.tables.values() {
+            let (tables, bytes) = tb.load_wdl(threads)?;
+            total = (total.0 + tables, total.1 + bytes);
+        }
+        Ok(total)
+    }
+
     /// The set as an engine oracle.
     pub fn into_oracle(self) -> Oracle {
         Oracle::new(self)

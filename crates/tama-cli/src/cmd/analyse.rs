@@ -95,7 +95,7 @@ fn run_pdn(
     let mut engine = Engine::new(EngineConfig {
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
-        oracle: args.egtb.oracle(None)?,
+        oracle: args.egtb.oracle(None, err)?,
         ..EngineConfig::default()
     });
     let job = analyse_pdn::Job {
@@ -128,7 +128,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
         multipv: args.multipv as usize,
-        oracle: args.egtb.oracle(Some(&rules))?,
+        oracle: args.egtb.oracle(Some(&rules), &mut *io.err)?,
         ..EngineConfig::default()
     });
     let mut failure: Option<CliError> = None;

@@ -249,7 +249,7 @@ fn player(
         TablesChoice::Dir(dir) => Some(dir),
     };
     if let (PlayerKind::Engine(config), Some(dir)) = (&mut kind, &tables) {
-        config.oracle = Some(open_oracle(dir, Some(rules))?);
+        config.oracle = Some(open_oracle(dir, Some(rules))?.0);
     }
     if let Some(file) = &spec.eval_file {
         let weights = read_weights(file, rules)?;

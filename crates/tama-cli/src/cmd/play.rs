@@ -144,7 +144,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
             strength: args.strength(),
             hash_mib: args.hash as usize,
             threads: args.threads as usize,
-            oracle: args.egtb.oracle(Some(&rules))?,
+            oracle: args.egtb.oracle(Some(&rules), &mut *io.err)?,
             style: args.style.style(term),
             term,
         },

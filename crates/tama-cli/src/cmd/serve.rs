@@ -50,7 +50,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         port: args.port,
         threads: args.threads as usize,
         hash_mib: args.hash as usize,
-        oracle: args.egtb.oracle(None)?,
+        oracle: args.egtb.oracle(None, err)?,
     };
     let mut printed: Result<(), std::io::Error> = Ok(());
     let open = args.open;
