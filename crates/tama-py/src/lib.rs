@@ -29,7 +29,6 @@ fn _tama(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyBoard>()?;
     m.add_class::<mv::PyMove>()?;
     m.add_class::<moves::PyMoveList>()?;
-    m.add_class::<moves::MoveListIter>()?;
     m.add_class::<mv::PyOutcome>()?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::PyScore>()?;

@@ -2,13 +2,13 @@
 //! over the Rust list. `Move` objects are made only for the moves a
 //! program looks at (`list[i]`, iteration), so `len(board.legal_moves)`
 //! or one random pick costs one move generation and no Python object per
-//! move.
+//! move. Iteration makes all of them at once, into a Python list.
 
 use std::sync::Arc;
 
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PySlice};
+use pyo3::types::{PyIterator, PyList, PySlice};
 use tama_core::{Move, Position, Rules};
 
 use crate::actions;
@@ -36,6 +36,11 @@ impl PyMoveList {
 
     fn wrap(&self, mv: Move) -> PyMove {
         PyMove::new(mv, self.pos, self.rules)
+    }
+
+    /// A Python list of a `Move` for each move, in order.
+    fn objects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.moves.iter().map(|&mv| self.wrap(mv)))
     }
 
     fn index(&self, i: isize) -> PyResult<usize> {
@@ -88,13 +93,11 @@ impl PyMoveList {
         )))
     }
 
-    fn __iter__(slf: PyRef<'_, Self>) -> MoveListIter {
-        MoveListIter {
-            moves: Arc::clone(&slf.moves),
-            pos: slf.pos,
-            rules: slf.rules,
-            next: std::sync::atomic::AtomicUsize::new(0),
-        }
+    /// Iteration makes every `Move` at once, into a Python list, and
+    /// iterates over that: one call into Rust per list instead of one per
+    /// move.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        self.objects(py)?.try_iter()
     }
 
     fn __contains__(&self, value: &Bound<'_, PyAny>) -> bool {
@@ -153,29 +156,5 @@ impl PyMoveList {
     /// `(ACTION_SPACE,)`, `True` at each move's action.
     fn mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         actions::mask(py, &self.moves)
-    }
-}
-
-/// Iterator over a `MoveList`.
-#[pyclass(module = "tama", name = "MoveListIterator", frozen)]
-pub struct MoveListIter {
-    moves: Arc<[Move]>,
-    pos: Position,
-    rules: Rules,
-    next: std::sync::atomic::AtomicUsize,
-}
-
-#[pymethods]
-impl MoveListIter {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__(&self) -> Option<PyMove> {
-        use std::sync::atomic::Ordering;
-        let i = self.next.fetch_add(1, Ordering::Relaxed);
-        self.moves
-            .get(i)
-            .map(|&mv| PyMove::new(mv, self.pos, self.rules))
     }
 }

@@ -95,6 +95,8 @@ def test_move_list_is_a_sequence_view():
     assert list(moves) == moves == moves[:]
     assert moves[-1] == moves[7] and moves[::2] == [moves[i] for i in (0, 2, 4, 6)]
     assert moves[0] in moves and "c3-c4" not in moves
+    it = iter(moves)
+    assert next(it) == moves[0] and list(it) == moves[1:] and list(it) == []
     with pytest.raises(IndexError):
         moves[8]
     with pytest.raises(TypeError):
