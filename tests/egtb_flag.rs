@@ -46,6 +46,8 @@ fn analyse_reports_table_scores() {
     let best = last_json(&out);
     assert_eq!(best["type"], "bestmove");
     let tb = best["tb"].as_str().expect("a table value");
+    // The root's values come from the distance tables.
+    assert_eq!(best["tbkind"], "distance", "{best}");
     assert!(["win", "draw", "loss"].contains(&tb), "{best}");
     // The score agrees with the table's value.
     match tb {

@@ -193,3 +193,61 @@ fn review_events_are_the_cli_annotations() {
     // The game has a blunder, so the comparison covers marks too.
     assert!(web.iter().any(|(_, mark)| mark == "??"), "{body}");
 }
+
+/// With tables, the engine's answers say which kind of table decided the
+/// score (`"tbkind"`), in the analysis events and the engine's move.
+#[test]
+fn the_engine_says_which_kind_of_table_answered() {
+    let tmp = tempfile::tempdir().unwrap();
+    let opts = tama_egtb::GenOptions {
+        threads: 2,
+        ..Default::default()
+    };
+    let rules = tama_core::Rules::TURKISH;
+    tama_egtb::generate(tmp.path(), &rules, &tama_egtb::Plan::new(3), None, &opts).unwrap();
+    let set = tama_egtb::TablebaseSet::open(tmp.path()).unwrap();
+    assert!(set.load_wdl(2).unwrap().0 > 0);
+    let server = tama_web::spawn(tama_web::Config {
+        port: 0,
+        threads: 1,
+        hash_mib: 16,
+        oracle: Some(set.into_oracle()),
+        ..Default::default()
+    })
+    .unwrap();
+    // Two kings against one: every root move is in the distance tables.
+    let fen = "W:WKd4,Ke5:BKa8";
+    let path = format!("/api/analyse?fen={fen}&rules=turkish&depth=3");
+    let (status, body) = http(server.addr(), "GET", &path, "");
+    assert_eq!(status, 200, "{body}");
+    let last = body
+        .split("\n\n")
+        .filter_map(|e| e.lines().find_map(|l| l.strip_prefix("data:")))
+        .last()
+        .unwrap();
+    let best: Value = serde_json::from_str(last.trim()).unwrap();
+    assert_eq!(best["type"], "bestmove", "{best}");
+    assert_eq!(best["tbkind"], "distance", "{best}");
+    assert!(
+        best["tb"].is_string() && best["distance"].is_u64(),
+        "{best}"
+    );
+
+    let req = format!(r#"{{"fen":"{fen}","rules":"turkish","depth":3}}"#);
+    let (status, body) = http(server.addr(), "POST", "/api/engine-move", &req);
+    assert_eq!(status, 200, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["tbkind"], "distance", "{v}");
+    assert_eq!(v["tb"], best["tb"], "{v}");
+    // Without tables, none of these fields.
+    let plain = tama_web::spawn(tama_web::Config {
+        port: 0,
+        threads: 1,
+        hash_mib: 16,
+        ..Default::default()
+    })
+    .unwrap();
+    let (_, body) = http(plain.addr(), "POST", "/api/engine-move", &req);
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(v.get("tbkind").is_none() && v.get("tb").is_none(), "{v}");
+}

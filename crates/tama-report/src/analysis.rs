@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Serialize, Serializer};
 use tama_core::{Outcome, Position, Rules};
 use tama_notation::movetext::{write_line, write_move};
-use tama_search::{BestMove, Info, OracleValue, Score, SearchResult, Wdl};
+use tama_search::{BestMove, Info, OracleValue, Score, SearchResult, Wdl, WDL_DISTANCE};
 
 /// One line of an analysis. As JSON (`tama analyse --json`, the events of
 /// `GET /api/analyse`) an object whose `"type"` is `"info"`, `"bestmove"`
@@ -214,8 +214,9 @@ impl fmt::Display for Bound {
 }
 
 /// What endgame tables added to a report: `"tb"` (`"win"`, `"draw"` or
-/// `"loss"`) and `"distance"` (plies) when a table decided the score,
-/// `"tbhits"` when the search probed them; nothing without tables.
+/// `"loss"`), `"distance"` (plies) and `"tbkind"` (the kind of table that
+/// answered) when a table decided the score, `"tbhits"` when the search
+/// probed them; nothing without tables.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tables {
     /// The table value of the position for the side to move.
@@ -224,18 +225,48 @@ pub struct Tables {
     /// Plies to the result under the tables' metric, with `tb`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distance: Option<u32>,
+    /// The kind of table that answered, with `tb`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tbkind: Option<TableKind>,
     /// Table probes during the search.
     #[serde(skip_serializing_if = "is_zero")]
     pub tbhits: u64,
 }
 
+/// The kind of table behind a value: `"distance"` (a distance-to-win
+/// table: the value and the plies to the result) or `"wdl"` (a
+/// win/draw/loss table: the value only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableKind {
+    /// A distance table.
+    Distance,
+    /// A win/draw/loss table.
+    Wdl,
+}
+
 impl Tables {
     /// The fields for a table value (if one decided the score) and a count
-    /// of probes.
+    /// of probes. An oracle gives a win/draw/loss table's win or loss at
+    /// the distance [`WDL_DISTANCE`] (which no distance table reaches), so
+    /// such a value is reported as one, without its distance; every other
+    /// value as a distance table's (the engine's root values, those it
+    /// reports, come from [`EndgameOracle::probe`], which the tablebases
+    /// answer from their distance tables).
+    ///
+    /// [`EndgameOracle::probe`]: tama_search::EndgameOracle::probe
     pub fn new(value: Option<&OracleValue>, tbhits: u64) -> Tables {
+        let wdl_table = |v: &OracleValue| v.wdl != Wdl::Draw && v.distance == WDL_DISTANCE;
         Tables {
             tb: value.map(|v| v.wdl),
-            distance: value.map(|v| v.distance),
+            distance: value.filter(|v| !wdl_table(v)).map(|v| v.distance),
+            tbkind: value.map(|v| {
+                if wdl_table(v) {
+                    TableKind::Wdl
+                } else {
+                    TableKind::Distance
+                }
+            }),
             tbhits,
         }
     }
@@ -317,7 +348,7 @@ mod tests {
         let r = Report::info(&pos, &rules, &i);
         assert!(
             json(&r).ends_with(
-                r#""pv":["c3-d4","b6-b5"],"bound":"upper","tb":"win","distance":7,"tbhits":12}"#
+                r#""pv":["c3-d4","b6-b5"],"bound":"upper","tb":"win","distance":7,"tbkind":"distance","tbhits":12}"#
             ),
             "{}",
             json(&r)
@@ -328,6 +359,18 @@ mod tests {
             ),
             "{r}"
         );
+        // A win/draw/loss table's win: its kind, no distance.
+        i.tb = Some(OracleValue {
+            wdl: Wdl::Win,
+            distance: WDL_DISTANCE,
+        });
+        let r = Report::info(&pos, &rules, &i);
+        assert!(
+            json(&r).ends_with(r#""bound":"upper","tb":"win","tbkind":"wdl","tbhits":12}"#),
+            "{}",
+            json(&r)
+        );
+        assert!(r.to_string().contains(" (tables: win) nodes"), "{r}");
         i.tb = None;
         assert!(json(&Report::info(&pos, &rules, &i)).ends_with(r#""bound":"upper","tbhits":12}"#));
     }
@@ -355,7 +398,7 @@ mod tests {
         let r = Report::result(&pos, &rules, &SearchResult::Move(best));
         assert_eq!(
             json(&r),
-            r#"{"type":"bestmove","move":"c3-d4","score":{"loss":4},"pv":["c3-d4","b6-b5"],"depth":6,"nodes":7000,"time_ms":70,"tb":"draw","distance":0}"#
+            r#"{"type":"bestmove","move":"c3-d4","score":{"loss":4},"pv":["c3-d4","b6-b5"],"depth":6,"nodes":7000,"time_ms":70,"tb":"draw","distance":0,"tbkind":"distance"}"#
         );
         assert_eq!(
             r.to_string(),

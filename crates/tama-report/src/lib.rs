@@ -28,4 +28,4 @@
 
 mod analysis;
 
-pub use analysis::{BestMoveReport, Bound, InfoReport, Report, Tables};
+pub use analysis::{BestMoveReport, Bound, InfoReport, Report, TableKind, Tables};

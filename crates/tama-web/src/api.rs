@@ -191,7 +191,7 @@ fn engine_answer(mut game: tama_core::Game, result: &SearchResult) -> Value {
             // The engine only returns legal moves.
             let played = game.play(&best.mv).is_ok();
             debug_assert!(played);
-            json!({
+            let mut answer = json!({
                 "move": obj,
                 "fen": write_fen(game.position()),
                 "outcome": game.outcome(),
@@ -200,7 +200,15 @@ fn engine_answer(mut game: tama_core::Game, result: &SearchResult) -> Value {
                 "depth": search.depth,
                 "nodes": search.nodes,
                 "time_ms": search.time.as_millis() as u64,
-            })
+            });
+            // With tables: "tb", "distance", "tbkind" and "tbhits", as
+            // the analysis reports them.
+            if let (Some(a), Ok(Value::Object(t))) =
+                (answer.as_object_mut(), serde_json::to_value(search.tables))
+            {
+                a.extend(t);
+            }
+            answer
         }
     }
 }
