@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
 use tama_arena::{
-    play_sprt, random_openings, Adjudication, ExternalEngine, Limits, MatchConfig, Player,
-    PlayerKind, Sprt, SprtStatus, Verdict,
+    play_sprt, random_openings, read_weights, Adjudication, ExternalEngine, Limits, MatchConfig,
+    Player, PlayerKind, PlayerSpec, Sprt, SprtStatus, TablesChoice, Verdict,
 };
 
 use crate::cmd::{cargo, format_duration, project_root, Cmd};
@@ -75,11 +75,8 @@ pub fn run(args: Args) -> Result<()> {
     let limits = Limits::movetime(Duration::from_millis(args.tc));
     let (a, b) = match (&args.a, &args.b, &args.base) {
         (Some(a), Some(b), _) => {
-            let spec = |s: &str| PlayerKind::parse(s).map_err(|e| anyhow!("`{s}`: {e}"));
-            (
-                Player::new(a.as_str(), spec(a)?, limits),
-                Player::new(b.as_str(), spec(b)?, limits),
-            )
+            let player = |s: &str| player(s, &rules, limits).map_err(|e| anyhow!("`{s}`: {e}"));
+            (player(a)?, player(b)?)
         }
         (_, _, Some(rev)) => {
             let new = crate::tama::build_release()?;
@@ -144,6 +141,23 @@ pub fn run(args: Args) -> Result<()> {
         }
     );
     Ok(())
+}
+
+/// A player of the working tree from its spec: the engine's options, its
+/// own limits and a weights file (`eval_file=FILE`, read here); tables are
+/// `tama match`'s (`egtb=DIR`), not this test's.
+fn player(spec: &str, rules: &tama_core::Rules, limits: Limits) -> Result<Player, String> {
+    let spec = PlayerSpec::parse(spec)?;
+    if spec.tables != TablesChoice::Match {
+        return Err(
+            "tables (`egtb=`) are for `tama match`; an SPRT compares engines without them".into(),
+        );
+    }
+    let mut kind = spec.kind;
+    if let (Some(file), PlayerKind::Engine(config)) = (&spec.eval_file, &mut kind) {
+        config.eval_weights = Some(read_weights(file, Some(rules))?);
+    }
+    Ok(Player::new(spec.label, kind, spec.limits.or(limits)))
 }
 
 /// One status line: games, pentanomial counts, Elo, LLR.

@@ -1,8 +1,10 @@
 //! Players: the engine with a configuration, or the baseline.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use tama_core::Rules;
+use tama_search::learned::Weights;
 use tama_search::options::{self, OptionKind, OptionValue};
 use tama_search::{EngineConfig, EvalOptions, Limits};
 
@@ -262,6 +264,24 @@ impl Player {
 /// Ablation helpers: the engine as shipped with one feature turned off.
 pub fn without(feature: &str) -> Result<PlayerKind, String> {
     PlayerKind::parse(&format!("full,-{feature}"))
+}
+
+/// Reads a weights file of the learned evaluation (`eval_file=FILE`,
+/// `--eval-file FILE`). With `rules`, the file must be for them; without,
+/// its own preset says where it applies.
+///
+/// # Errors
+///
+/// The file's name and why: it cannot be read, is not a weights file, is
+/// of another version or shape, is damaged (checksum) or is for other rules.
+pub fn read_weights(path: &Path, rules: Option<&Rules>) -> Result<std::sync::Arc<Weights>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    match rules {
+        Some(rules) => Weights::from_bytes(&bytes, rules),
+        None => Weights::read(&bytes),
+    }
+    .map(std::sync::Arc::new)
+    .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -163,15 +163,58 @@ pub fn write_json<T: serde::Serialize + ?Sized>(
 }
 
 /// Reads a weights file of the learned evaluation for `rules` (`eval_file=`,
-/// `--eval-file`); a file for other rules, of another version or damaged
-/// is refused with its name and the reason.
+/// `--eval-file`; `None`: for the preset it names); a file for other
+/// rules, of another version or damaged is refused with its name and the
+/// reason.
 pub fn read_weights(
     path: &Path,
-    rules: &Rules,
+    rules: Option<&Rules>,
 ) -> Result<std::sync::Arc<tama_search::learned::Weights>, CliError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?;
-    tama_search::learned::Weights::from_bytes(&bytes, rules)
-        .map(std::sync::Arc::new)
-        .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))
+    tama_arena::read_weights(path, rules).map_err(CliError::usage)
+}
+
+/// `--eval` and `--eval-file`: the engine's static evaluation.
+#[derive(Debug, Clone, Default, Args)]
+pub struct EvalArgs {
+    /// The evaluation: `classic` (hand-written terms, the default) or
+    /// `learned` (patterns trained on self-play, for the presets with
+    /// weights; other rules keep the classic one).
+    #[arg(long, value_name = "KIND", value_parser = ["classic", "learned"])]
+    pub eval: Option<String>,
+    /// A weights file of the learned evaluation (`tama train` writes
+    /// one), used for its preset instead of the embedded weights; implies
+    /// `--eval learned`. A damaged file, one of another version or, with
+    /// `--rules`, of other rules is refused.
+    #[arg(long, value_name = "FILE")]
+    pub eval_file: Option<PathBuf>,
+}
+
+impl EvalArgs {
+    /// Sets the evaluation of `config`. `rules`: the rules the weights
+    /// must be for (`None` when each game names its own: the file's
+    /// preset decides where it applies).
+    pub fn apply(
+        &self,
+        config: &mut tama_search::EngineConfig,
+        rules: Option<&Rules>,
+    ) -> Result<(), CliError> {
+        use tama_search::EvalKind;
+        if let Some(name) = &self.eval {
+            config.eval_kind = EvalKind::ALL
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, kind)| *kind)
+                .ok_or_else(|| CliError::usage(format!("invalid --eval `{name}`")))?;
+        }
+        if let Some(file) = &self.eval_file {
+            if config.eval_kind == EvalKind::Classic && self.eval.is_some() {
+                return Err(CliError::usage(
+                    "--eval-file needs the learned evaluation, not --eval classic",
+                ));
+            }
+            config.eval_kind = EvalKind::Learned;
+            config.eval_weights = Some(read_weights(file, rules)?);
+        }
+        Ok(())
+    }
 }

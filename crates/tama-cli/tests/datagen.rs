@@ -102,6 +102,47 @@ fn shards_of_separate_processes_are_one_run() {
         "{err}"
     );
 
+    // `analyse` (like `play` and `serve`) takes the file with --eval-file,
+    // checked against --rules.
+    let w = weights.to_str().unwrap();
+    let out = tama(&[
+        "analyse",
+        "--rules",
+        "turkish",
+        "--depth",
+        "3",
+        "--json",
+        "--eval-file",
+        w,
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"type\":\"bestmove\""), "{text}");
+    for (args, message) in [
+        (
+            vec!["--rules", "armenian", "--eval-file", w],
+            "weights file is for turkish rules, not armenian",
+        ),
+        (
+            vec!["--rules", "turkish", "--eval", "classic", "--eval-file", w],
+            "--eval-file needs the learned evaluation, not --eval classic",
+        ),
+        (
+            vec!["--rules", "turkish", "--eval-file", "no/such/file.tev"],
+            "no/such/file.tev: ",
+        ),
+    ] {
+        let refused = Command::new(env!("CARGO_BIN_EXE_tama"))
+            .arg("analyse")
+            .args(["--depth", "2"])
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(refused.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(refused.stderr).unwrap();
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+
     // A run again keeps every file.
     let again = tama(&[
         "datagen",

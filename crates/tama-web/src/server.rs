@@ -37,6 +37,11 @@ pub struct Config {
     pub hash_mib: usize,
     /// Endgame tablebases the engines consult (`tama serve --egtb`).
     pub oracle: Option<tama_search::Oracle>,
+    /// The engines' evaluation (`tama serve --eval`).
+    pub eval_kind: tama_search::EvalKind,
+    /// Weights of the learned evaluation for their preset, instead of the
+    /// embedded ones (`tama serve --eval-file`).
+    pub eval_weights: Option<std::sync::Arc<tama_search::learned::Weights>>,
 }
 
 impl Default for Config {
@@ -47,6 +52,8 @@ impl Default for Config {
             threads: 2,
             hash_mib: 16,
             oracle: None,
+            eval_kind: tama_search::EvalKind::Classic,
+            eval_weights: None,
         }
     }
 }

@@ -38,6 +38,8 @@ impl AppState {
                     hash_mib: config.hash_mib.max(1),
                     threads: 1,
                     oracle: config.oracle.clone(),
+                    eval_kind: config.eval_kind,
+                    eval_weights: config.eval_weights.clone(),
                     ..EngineConfig::default()
                 })
             })

@@ -7,7 +7,7 @@ use tama_report::Report;
 use tama_search::{Engine, EngineConfig, InfoKind, Limits};
 
 use crate::cmd::analyse_pdn;
-use crate::common::{write_json, EgtbArgs, PositionArgs};
+use crate::common::{write_json, EgtbArgs, EvalArgs, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::io::Io;
 use crate::terminal::Terminal;
@@ -60,6 +60,8 @@ pub struct Args {
     pub output: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub egtb: EgtbArgs,
+    #[command(flatten)]
+    pub eval: EvalArgs,
 }
 
 impl Args {
@@ -92,12 +94,14 @@ fn run_pdn(
     let limits = args
         .limits()
         .or(Limits::movetime(tama_search::review::DEFAULT_MOVETIME));
-    let mut engine = Engine::new(EngineConfig {
+    let mut config = EngineConfig {
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
         oracle: args.egtb.oracle(None, err)?,
         ..EngineConfig::default()
-    });
+    };
+    args.eval.apply(&mut config, None)?;
+    let mut engine = Engine::new(config);
     let job = analyse_pdn::Job {
         file,
         game: args.game.map(|g| g as usize),
@@ -124,13 +128,15 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     let pos = args.position.position()?;
     let rules = args.position.rules()?;
     let limits = args.limits().or(Limits::movetime(DEFAULT_MOVETIME));
-    let mut engine = Engine::new(EngineConfig {
+    let mut config = EngineConfig {
         hash_mib: args.hash as usize,
         threads: args.threads as usize,
         multipv: args.multipv as usize,
         oracle: args.egtb.oracle(Some(&rules), &mut *io.err)?,
         ..EngineConfig::default()
-    });
+    };
+    args.eval.apply(&mut config, Some(&rules))?;
+    let mut engine = Engine::new(config);
     let mut failure: Option<CliError> = None;
     let result = engine.search(&pos, &[], &rules, &limits, |info| {
         if info.kind != InfoKind::Iteration || failure.is_some() {

@@ -252,7 +252,7 @@ fn player(
         config.oracle = Some(open_oracle(dir, Some(rules))?.0);
     }
     if let Some(file) = &spec.eval_file {
-        let weights = read_weights(file, rules)?;
+        let weights = read_weights(file, Some(rules))?;
         if let PlayerKind::Engine(config) = &mut kind {
             config.eval_weights = Some(weights);
         }

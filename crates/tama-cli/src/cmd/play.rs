@@ -23,8 +23,9 @@ use std::time::Duration;
 
 use clap::ValueEnum;
 use tama_notation::fen::parse_fen;
+use tama_search::EngineConfig;
 
-use crate::common::{EgtbArgs, PositionArgs};
+use crate::common::{EgtbArgs, EvalArgs, PositionArgs};
 use crate::error::{CmdResult, EXIT_OK};
 use crate::io::Io;
 use crate::terminal::StyleArgs;
@@ -79,6 +80,8 @@ pub struct Args {
     pub style: StyleArgs,
     #[command(flatten)]
     pub egtb: EgtbArgs,
+    #[command(flatten)]
+    pub eval: EvalArgs,
 }
 
 /// Who plays from the keyboard.
@@ -134,6 +137,13 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         .map_or(1, |n| n.max(1) as usize);
     let humans = args.color.humans();
     let flip = args.flip || args.color == Players::Black;
+    let mut engine = EngineConfig {
+        hash_mib: args.hash as usize,
+        threads: args.threads as usize,
+        oracle: args.egtb.oracle(Some(&rules), &mut *io.err)?,
+        ..EngineConfig::default()
+    };
+    args.eval.apply(&mut engine, Some(&rules))?;
     let mut session = Session::new(
         session::Config {
             rules,
@@ -142,9 +152,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
             humans,
             flip,
             strength: args.strength(),
-            hash_mib: args.hash as usize,
-            threads: args.threads as usize,
-            oracle: args.egtb.oracle(Some(&rules), &mut *io.err)?,
+            engine,
             style: args.style.style(term),
             term,
         },

@@ -39,18 +39,24 @@ pub struct Args {
     pub hash: u32,
     #[command(flatten)]
     pub egtb: crate::common::EgtbArgs,
+    #[command(flatten)]
+    pub eval: crate::common::EvalArgs,
 }
 
 /// Runs `tama serve`; the server's logs go to `err`.
 pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     let Io { out, err, term, .. } = io;
     let (out, err, term) = (&mut **out, &mut **err, *term);
+    let mut engine = tama_search::EngineConfig::default();
+    args.eval.apply(&mut engine, None)?;
     let config = tama_web::Config {
         host: args.host,
         port: args.port,
         threads: args.threads as usize,
         hash_mib: args.hash as usize,
         oracle: args.egtb.oracle(None, err)?,
+        eval_kind: engine.eval_kind,
+        eval_weights: engine.eval_weights,
     };
     let mut printed: Result<(), std::io::Error> = Ok(());
     let open = args.open;
@@ -95,6 +101,7 @@ mod tests {
             threads: 1,
             hash: 1,
             egtb: crate::common::EgtbArgs::default(),
+            eval: crate::common::EvalArgs::default(),
         }
     }
 

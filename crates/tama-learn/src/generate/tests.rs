@@ -117,3 +117,86 @@ fn resumes_and_refuses_foreign_or_damaged_files() {
         "shard 2/2: the index must be below the count"
     );
 }
+
+/// With tables, a game ends at its first quiet position they cover, and
+/// that position (only it) carries the tables' exact result.
+#[test]
+fn games_end_in_the_tables_with_their_exact_result() {
+    let rules = Rules::TURKISH;
+    let tables = tempfile::tempdir().unwrap();
+    let opts = tama_egtb::GenOptions {
+        threads: 2,
+        ..tama_egtb::GenOptions::default()
+    };
+    tama_egtb::generate(tables.path(), &rules, &tama_egtb::Plan::new(3), None, &opts).unwrap();
+    let tb = Tablebase::open(tables.path(), &rules).unwrap();
+    assert_eq!(tb.max_pieces(), 3);
+
+    let out = tempfile::tempdir().unwrap();
+    let config = GenConfig {
+        rules,
+        games: 24,
+        seed: 11,
+        shard: (0, 1),
+        limit: SearchLimit::Nodes(300),
+        threads: 2,
+        engine: EngineConfig::default(),
+        egtb: Some(&tb),
+    };
+    let report = generate(out.path(), &config, |_| {}).unwrap();
+    assert_eq!(report.games, 24);
+
+    let mut records = Vec::new();
+    for (_, bytes) in files(out.path()) {
+        let (header, r) = read_data(&bytes).unwrap();
+        assert_eq!(header.egtb_pieces, 3);
+        records.extend(r);
+    }
+    // Split into games: each starts at a record marked `game_start`.
+    let mut games: Vec<Vec<Record>> = Vec::new();
+    for r in records {
+        if r.game_start || games.is_empty() {
+            games.push(Vec::new());
+        }
+        games.last_mut().unwrap().push(r);
+    }
+    let mut ended_in_tables = 0;
+    for game in &games {
+        let (last, before) = game.split_last().unwrap();
+        for r in before {
+            assert!(!r.exact, "only a game's last position can be exact");
+            assert!(
+                r.position.occupied().count() > 3,
+                "the game went on inside the tables"
+            );
+        }
+        if last.position.occupied().count() > 3 {
+            assert!(!last.exact);
+            continue;
+        }
+        assert!(
+            last.exact,
+            "a covered quiet position ends the game as exact"
+        );
+        let value = tb.probe(&last.position).unwrap().expect("covered");
+        let turn = last.position.turn();
+        let (winner, score) = match value.wdl {
+            Wdl::Win => (Some(turn), PROVEN_SCORE),
+            Wdl::Loss => (Some(turn.opponent()), -PROVEN_SCORE),
+            Wdl::Draw => (None, 0),
+        };
+        assert_eq!(last.score, score);
+        for r in game {
+            assert_eq!(
+                r.result,
+                GameResult::from_winner(winner),
+                "the game's result is the tables'"
+            );
+        }
+        ended_in_tables += 1;
+    }
+    assert!(
+        ended_in_tables > 0,
+        "no game of the sample reached the tables"
+    );
+}

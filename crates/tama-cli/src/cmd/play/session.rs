@@ -53,12 +53,8 @@ pub struct Config {
     pub flip: bool,
     /// The engine's strength.
     pub strength: Strength,
-    /// Transposition table size in MiB.
-    pub hash_mib: usize,
-    /// Search threads.
-    pub threads: usize,
-    /// Endgame tablebases for the engine.
-    pub oracle: Option<tama_search::Oracle>,
+    /// The engine's settings: table size, threads, evaluation, tables.
+    pub engine: tama_search::EngineConfig,
     /// Characters and colours of the board.
     pub style: Style,
     /// What the streams are connected to.

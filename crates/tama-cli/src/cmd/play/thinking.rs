@@ -3,7 +3,7 @@
 
 use tama_core::Game;
 use tama_notation::movetext::write_move;
-use tama_search::{Engine, EngineConfig, Info, InfoKind, Limits, Score, SearchResult};
+use tama_search::{Engine, Info, InfoKind, Limits, Score, SearchResult};
 
 use super::session::{
     Io, Next, Session, DRAW_ACCEPT_CENTI_MEN, DRAW_OFFER_MIN_MOVE, LINE_LENGTH, LIVE_LINE_LENGTH,
@@ -17,14 +17,8 @@ impl Session<'_> {
     /// The engine, made on first use.
     pub(super) fn engine(&mut self) -> &mut Engine {
         let config = &self.config;
-        self.engine.get_or_insert_with(|| {
-            Engine::new(EngineConfig {
-                hash_mib: config.hash_mib,
-                threads: config.threads,
-                oracle: config.oracle.clone(),
-                ..EngineConfig::default()
-            })
-        })
+        self.engine
+            .get_or_insert_with(|| Engine::new(config.engine.clone()))
     }
 
     /// Lets the engine move while it is its turn and the game goes on.
