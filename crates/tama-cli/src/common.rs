@@ -179,7 +179,7 @@ pub struct EvalArgs {
     /// The evaluation: `classic` (hand-written terms, the default) or
     /// `learned` (patterns trained on self-play, for the presets with
     /// weights; other rules keep the classic one).
-    #[arg(long, value_name = "KIND", value_parser = ["classic", "learned"])]
+    #[arg(long, value_name = "KIND", value_parser = clap::builder::PossibleValuesParser::new(tama_search::EvalKind::ALL.map(|(name, _)| name)))]
     pub eval: Option<String>,
     /// A weights file of the learned evaluation (`tama train` writes
     /// one), used for its preset instead of the embedded weights; implies
