@@ -48,17 +48,48 @@ const MAGIC: &[u8; 8] = b"TAMAEGTB";
 const END_MAGIC: &[u8; 8] = b"TAMAEND\0";
 /// The format version written and read.
 pub const FORMAT_VERSION: u32 = 2;
-/// Values per compressed block. Measured on turkish `KMvKKK` (57 million
-/// entries): 1,024 values take 0.197 byte an entry and 2.0 µs to
-/// decompress, 4,096 take 0.150 and 4.6 µs, 8,192 take 0.137 and 7.5 µs.
+/// Values per compressed block of a distance file probed from its
+/// blocks while other tables are generated (more entries than
+/// [`crate::DECODE_LIMIT`], 6 pieces and more). Measured on turkish
+/// `KMvKKK` (57 million entries): 1,024 values take 0.197 byte an entry
+/// and 2.0 µs to decompress, 4,096 take 0.150 and 4.6 µs, 8,192 take 0.137
+/// and 7.5 µs.
 pub(crate) const BLOCK_VALUES: usize = 4096;
-/// Values per block of a win/draw/loss file (16 KB of 2-bit values):
+/// Values per block of a distance file that generation and verification
+/// decompress whole (at most [`crate::DECODE_LIMIT`] entries: every table
+/// up to 5 pieces), probed from its blocks only at the root of a search.
+/// Measured on turkish `KMMvKM` (96.8 million entries, 0.123 byte an
+/// entry in blocks of 4,096 at level 9): 16,384 values 0.107 (level 9)
+/// and 0.094 (level 19), 65,536 values 0.103 and 0.087, 262,144 values
+/// 0.085 at level 19.
+pub(crate) const WHOLE_BLOCK_VALUES: usize = 1 << 16;
+/// Values per block of a win/draw/loss file (64 KB of 2-bit values):
 /// such files are decompressed whole, so the block only bounds the
-/// work of one thread; larger blocks compress better.
-pub(crate) const WDL_BLOCK_VALUES: usize = 1 << 16;
-/// The zstd level: 9 compresses about 30 MB/s at 0.150 byte an entry
-/// where 19 manages 4 MB/s at 0.140, on the table above.
-const ZSTD_LEVEL: i32 = 9;
+/// work of one thread; larger blocks compress better (turkish
+/// `KMMvKM.wdl`: 3.45 MB in blocks of 65,536 values at level 9, 3.03 MB at
+/// level 19, 2.83 MB in blocks of 262,144 values at level 19).
+pub(crate) const WDL_BLOCK_VALUES: usize = 1 << 18;
+/// The zstd level of the blocks probed during generation: 9 compresses
+/// about 30 MB/s at 0.150 byte an entry where 19 manages 4 MB/s at
+/// 0.140, on `KMvKKK`.
+const FAST_LEVEL: i32 = 9;
+/// The zstd level of the files decompressed whole (win/draw/loss files,
+/// distance files up to [`crate::DECODE_LIMIT`] entries): 19, about
+/// 0.35 µs of CPU an entry to compress (paid once, in parallel), the
+/// same speed to decompress as level 9, 15 % smaller files.
+const SMALL_LEVEL: i32 = 19;
+
+/// The block size and zstd level of a distance file of `entries`
+/// entries: the larger ones are probed from their blocks while the
+/// tables that crown into them are generated, so their blocks stay
+/// small and fast to compress.
+pub(crate) fn distance_packing(entries: u64) -> (usize, i32) {
+    if entries <= crate::DECODE_LIMIT {
+        (WHOLE_BLOCK_VALUES, SMALL_LEVEL)
+    } else {
+        (BLOCK_VALUES, FAST_LEVEL)
+    }
+}
 
 /// The two kinds of table file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -129,9 +160,11 @@ pub(crate) const SKIPPED: u16 = 0x8000;
 /// Replaces the code of every entry marked [`SKIPPED`] by its block's
 /// previous stored code (or the next one at the block's start), so long
 /// runs form where the values are irregular; the codes of the others
-/// (below `SKIPPED`) are kept.
+/// (below `SKIPPED`) are kept. The blocks are those of the file
+/// ([`distance_packing`]).
 pub(crate) fn fill_skipped(codes: &mut [u16]) {
-    for block in codes.chunks_mut(BLOCK_VALUES) {
+    let (block_values, _) = distance_packing(codes.len() as u64);
+    for block in codes.chunks_mut(block_values) {
         let first = block.iter().find(|&&c| c & SKIPPED == 0);
         let mut prev = first.map_or(0, |&c| c);
         for c in block.iter_mut() {
@@ -153,29 +186,32 @@ pub(crate) fn encode_table(info: &TableInfo, codes: &[u16], threads: usize) -> V
     } else {
         2
     };
-    let chunks: Vec<&[u16]> = codes.chunks(BLOCK_VALUES).collect();
-    let blocks = compress_all(&chunks, threads, |chunk: &[u16]| {
+    let (block_values, level) = distance_packing(codes.len() as u64);
+    let chunks: Vec<&[u16]> = codes.chunks(block_values).collect();
+    let blocks = compress_all(&chunks, threads, level, |chunk: &[u16]| {
         let mut raw: Vec<u8> = chunk.iter().map(|&c| c as u8).collect();
         if width == 2 {
             raw.extend(chunk.iter().map(|&c| (c >> 8) as u8));
         }
         raw
     });
-    assemble(info, width, BLOCK_VALUES, &blocks)
+    assemble(info, width, block_values, &blocks)
 }
 
 /// Serialises a win/draw/loss table from its values packed 2 bits each
 /// (see [`crate::wdl::pack`]).
 pub(crate) fn encode_wdl(info: &TableInfo, packed: &[u8], threads: usize) -> Vec<u8> {
     let chunks: Vec<&[u8]> = packed.chunks(WDL_BLOCK_VALUES / 4).collect();
-    let blocks = compress_all(&chunks, threads, <[u8]>::to_vec);
+    let blocks = compress_all(&chunks, threads, SMALL_LEVEL, <[u8]>::to_vec);
     assemble(info, 0, WDL_BLOCK_VALUES, &blocks)
 }
 
-/// Compresses every chunk (made raw bytes by `raw`) on `threads` threads.
+/// Compresses every chunk (made raw bytes by `raw`) at zstd `level` on
+/// `threads` threads.
 fn compress_all<T: Sync>(
     chunks: &[&[T]],
     threads: usize,
+    level: i32,
     raw: impl Fn(&[T]) -> Vec<u8> + Sync,
 ) -> Vec<Vec<u8>> {
     let mut blocks: Vec<Vec<u8>> = vec![Vec::new(); chunks.len()];
@@ -187,7 +223,7 @@ fn compress_all<T: Sync>(
                 for (o, i) in outs.iter_mut().zip(ins) {
                     // Compressing a buffer in memory fails only on
                     // allocation failure.
-                    *o = zstd::bulk::compress(&raw(i), ZSTD_LEVEL)
+                    *o = zstd::bulk::compress(&raw(i), level)
                         .expect("zstd compresses a buffer in memory");
                 }
             });

@@ -539,8 +539,9 @@ pub(crate) fn is_stored(pos: &Position, rules: &Rules) -> bool {
             && pos.pieces(Color::Black).count() == 1
 }
 
-/// Slots of the per-thread block cache (direct-mapped).
-const CACHE_SLOTS: usize = 256;
+/// Slots of the per-thread block cache (direct-mapped): up to 8 MB of
+/// decompressed blocks a thread (64 blocks of 65,536 values of 2 bytes).
+const CACHE_SLOTS: usize = 64;
 
 struct BlockCache {
     keys: [(u64, u64); CACHE_SLOTS],
@@ -567,8 +568,7 @@ impl Table {
             let slot = (block
                 .wrapping_add(uid.wrapping_mul(0x9e37_79b9_7f4a_7c15))
                 .wrapping_mul(0x2545_f491_4f6c_dd1d)
-                >> 58) as usize
-                % CACHE_SLOTS;
+                >> (64 - CACHE_SLOTS.trailing_zeros())) as usize;
             if cache.keys[slot] != (uid, block + 1) {
                 let BlockCache { keys, blocks } = &mut *cache;
                 self.data.decode_block(block as usize, &mut blocks[slot])?;
