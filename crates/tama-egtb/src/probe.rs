@@ -305,19 +305,7 @@ impl Tablebase {
         };
         let table = self.wdl_table(slot, m)?;
         if !is_stored(pos, &self.rules) {
-            let mut list = MoveList::new();
-            pos.generate_moves(&self.rules, &mut list);
-            let mut draw = false;
-            for mv in list.iter() {
-                match self.probe_wdl_kind(&pos.play_unchecked(mv))? {
-                    Some((Wdl::Loss, _)) => return Ok(Some((Wdl::Win, Kind::Wdl))),
-                    Some((Wdl::Draw, _)) => draw = true,
-                    Some((Wdl::Win, _)) => {}
-                    None => return Ok(None),
-                }
-            }
-            let w = if draw { Wdl::Draw } else { Wdl::Loss };
-            return Ok(Some((w, Kind::Wdl)));
+            return Ok(self.wdl_from_captures(pos)?.map(|w| (w, Kind::Wdl)));
         }
         let b = Board::normalized(pos);
         if !Indexer::men_in_domain(b) {
@@ -325,6 +313,73 @@ impl Tablebase {
         }
         let idx = table.indexer.index(table.indexer.canonical(b));
         Ok(Some((wdl::to_wdl(table.get(idx)), Kind::Wdl)))
+    }
+
+    /// The value of `pos`, whose side to move has a capture pending, from
+    /// the positions its captures lead to: a win if one of them is lost
+    /// for the opponent, else a draw if one is drawn, else a loss; `None`
+    /// when none is lost and one is not covered. The children stored in
+    /// loaded win/draw/loss tables are indexed first and read afterwards,
+    /// so that their memory reads overlap instead of waiting one by one.
+    fn wdl_from_captures(&self, pos: &Position) -> Result<Option<Wdl>, Error> {
+        let mut list = take_list();
+        pos.generate_moves(&self.rules, &mut list);
+        let mut reads: [(Option<&WdlTable>, u64); 16] = [(None, 0); 16];
+        let mut pending = 0;
+        let (mut draw, mut uncovered) = (false, false);
+        let mut note = |w: Option<Wdl>| match w {
+            Some(Wdl::Loss) => true,
+            Some(Wdl::Draw) => {
+                draw = true;
+                false
+            }
+            Some(Wdl::Win) => false,
+            None => {
+                uncovered = true;
+                false
+            }
+        };
+        let mut won = false;
+        for mv in list.iter() {
+            let child = pos.play_unchecked(mv);
+            let cm = Material::of(&child);
+            let stored = cm.us() > 0
+                && pending < reads.len()
+                && is_stored(&child, &self.rules)
+                && Indexer::men_in_domain(Board::normalized(&child));
+            let loaded = slot_of(cm)
+                .filter(|&s| stored && self.wdl_present[s])
+                .and_then(|s| self.wdl_slots[s].get())
+                .and_then(|t| t.as_ref().ok());
+            if let Some(t) = loaded {
+                let b = Board::normalized(&child);
+                reads[pending] = (Some(t), t.indexer.index(t.indexer.canonical(b)));
+                pending += 1;
+            } else if note(self.probe_wdl_kind(&child)?.map(|(w, _)| w)) {
+                won = true;
+                break;
+            }
+        }
+        put_list(list);
+        if !won {
+            for &(t, idx) in &reads[..pending] {
+                if let Some(t) = t {
+                    if note(Some(wdl::to_wdl(t.get(idx)))) {
+                        won = true;
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(if won {
+            Some(Wdl::Win)
+        } else if uncovered {
+            None
+        } else if draw {
+            Some(Wdl::Draw)
+        } else {
+            Some(Wdl::Loss)
+        })
     }
 
     /// The value of `pos` with the kind of table that answered: from the
@@ -537,6 +592,28 @@ pub(crate) fn is_stored(pos: &Position, rules: &Rules) -> bool {
         || rules.draw_one_each
             && pos.pieces(Color::White).count() == 1
             && pos.pieces(Color::Black).count() == 1
+}
+
+thread_local! {
+    /// Move lists for [`Tablebase::wdl_from_captures`], reused: a new
+    /// list writes its whole inline array, which costs more than the
+    /// capture generation (and boxed, so that taking one moves no array).
+    static LISTS: RefCell<Vec<Box<MoveList>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An empty move list from this thread's pool.
+fn take_list() -> Box<MoveList> {
+    LISTS
+        .with(|l| l.borrow_mut().pop())
+        .map_or_else(Box::default, |mut list| {
+            list.clear();
+            list
+        })
+}
+
+/// Gives a list back to this thread's pool.
+fn put_list(list: Box<MoveList>) {
+    LISTS.with(|l| l.borrow_mut().push(list));
 }
 
 /// Slots of the per-thread block cache (direct-mapped): up to 8 MB of
