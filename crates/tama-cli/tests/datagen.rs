@@ -76,8 +76,9 @@ fn shards_of_separate_processes_are_one_run() {
         "2",
     ]);
     let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("epoch   0: train loss"), "{text}");
     assert!(text.contains("epoch   2: train loss"), "{text}");
-    assert!(text.contains("turkish rules"), "{text}");
+    assert!(text.contains("turkish rules, base classic"), "{text}");
     let bytes = std::fs::read(&weights).unwrap();
     assert_eq!(&bytes[..8], b"TAMAEVAL");
 

@@ -9,7 +9,8 @@
 //! - [`format`](mod@format): the data file (header, 24-byte records, checksum), its
 //!   writer and its reader, which refuses a damaged file;
 //! - [`train`](mod@train): logistic regression of the pattern weights of
-//!   [`tama_search::learned`] on the results blended with the search
+//!   [`tama_search::learned`] (alone, or a correction added to the
+//!   classic evaluation) on the results blended with the search
 //!   scores, reporting the loss per epoch on a training and a held-out
 //!   part, and the weights file it writes.
 //!

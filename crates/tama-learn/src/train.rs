@@ -2,7 +2,13 @@
 //!
 //! The model is [`tama_search::learned`]'s: White's value `E` of a
 //! position is the sum over its features of `value × (mg × s + eg × (1 −
-//! s))`, `s` the share of the middlegame (pieces / 32). The chance that
+//! s))`, `s` the share of the middlegame (pieces / 32), plus with base
+//! classic ([`Base::Classic`], the default) the classic evaluation's
+//! White value `C`, computed once per position by the engine's own
+//! default [`Evaluator`]. With base classic the weights start at zero, so
+//! the untrained model is the classic evaluation and the patterns learn
+//! what it misses; with base none they start from 100 a man and 300 a
+//! king. The chance that
 //! White wins is taken to be `σ(E / K)`, `K` the scale that best turns
 //! the data's search scores into results (fitted on the data unless
 //! given). Each position's target is a blend of its game's result and
@@ -12,14 +18,18 @@
 //! descent with per-weight step sizes (AdaGrad), one position at a time
 //! in a seeded random order. The games are split once: one in ten (by a
 //! hash of the seed and the game's number) is held out and only measured.
-//! The weights are rounded to sixteenths of a centi-man at the end.
+//! The weights are rounded to sixteenths of a centi-man at the end; the
+//! report of each epoch (and of epoch 0, before training) also gives the
+//! held-out loss of the rounded weights through the engine's integer
+//! evaluation, which at epoch 0 with base classic is the classic
+//! evaluation's own.
 
 use core::fmt;
 use std::sync::Arc;
 
 use tama_core::{Color, Rules};
 use tama_search::learned::{
-    features, phase, LearnedEval, Weights, FEATURES, KING, MAN, PHASE_MAX, SCALE,
+    features, phase, Base, LearnedEval, Weights, FEATURES, KING, MAN, PHASE_MAX, SCALE,
 };
 use tama_search::Evaluator;
 
@@ -46,6 +56,9 @@ pub struct TrainConfig {
     /// also pulls them towards 0 by this share of their value times the
     /// step size).
     pub l2: f64,
+    /// What the patterns are added to: the classic evaluation (they learn
+    /// a correction, starting from zero) or nothing.
+    pub base: Base,
 }
 
 impl Default for TrainConfig {
@@ -58,6 +71,7 @@ impl Default for TrainConfig {
             learning_rate: 4.0,
             scale: None,
             l2: 0.0,
+            base: Base::Classic,
         }
     }
 }
@@ -65,13 +79,17 @@ impl Default for TrainConfig {
 /// The losses after one epoch.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EpochReport {
-    /// The epoch (from 1).
+    /// The epoch (0: the starting weights, before training).
     pub epoch: usize,
-    /// Mean cross-entropy over the training positions during the epoch.
+    /// Mean cross-entropy over the training positions during the epoch
+    /// (at epoch 0, of the starting weights).
     pub train_loss: f64,
     /// Mean cross-entropy over the held-out positions after the epoch
     /// (NaN when none is held out).
     pub held_out_loss: f64,
+    /// The same for the weights rounded and evaluated by the engine
+    /// (integer arithmetic, base included, clamped as in the search).
+    pub held_out_int_loss: f64,
 }
 
 /// What training produced.
@@ -81,7 +99,7 @@ pub struct Trained {
     pub weights: Weights,
     /// The scale `K` used, in centi-men.
     pub scale: f64,
-    /// Every epoch's losses.
+    /// Every epoch's losses, from epoch 0 (before training).
     pub epochs: Vec<EpochReport>,
     /// Positions trained on.
     pub train_positions: usize,
@@ -171,12 +189,37 @@ pub fn fit_scale(records: &[Record]) -> f64 {
         .map_or(250.0, |(_, k)| k)
 }
 
-/// One position prepared: its features, middlegame share and target.
+/// One position prepared: its features, middlegame share, target and
+/// base value (White's classic value, or 0 with base none).
 struct Sample {
     start: u32,
     len: u16,
     mid: f32,
     target: f32,
+    base: f32,
+}
+
+/// `stm`, a value for the side to move of `r`'s position, for White.
+fn for_white(r: &Record, stm: i32) -> f64 {
+    if r.position.turn() == Color::White {
+        stm as f64
+    } else {
+        -stm as f64
+    }
+}
+
+/// The weights rounded to the file's units.
+fn rounded(w: &[[f32; 2]], preset: tama_core::Preset, base: Base) -> Weights {
+    let mut weights = Weights::zero(preset).with_base(base);
+    for (f, [a, b]) in w.iter().enumerate() {
+        let q = |v: f32| {
+            (v * SCALE as f32)
+                .round()
+                .clamp(i16::MIN as f32, i16::MAX as f32) as i16
+        };
+        weights.set(f, [q(*a), q(*b)]);
+    }
+    weights
 }
 
 /// Trains weights for `rules` on `records`; `report` hears after each
@@ -197,6 +240,7 @@ pub fn train(
     }
     let k = config.scale.unwrap_or_else(|| fit_scale(records));
     let lambda = config.result_weight.clamp(0.0, 1.0);
+    let classic = Evaluator::default();
 
     // Features of every position, flattened; the split by game.
     let mut feats: Vec<(u32, i32)> = Vec::with_capacity(records.len() * 60);
@@ -215,11 +259,16 @@ pub fn train(
         } else {
             lambda * result + (1.0 - lambda) * sigmoid(white_score(r) / k)
         };
+        let base = match config.base {
+            Base::None => 0.0,
+            Base::Classic => for_white(r, classic.evaluate(&r.position, rules)),
+        };
         samples.push(Sample {
             start,
             len: (feats.len() as u32 - start) as u16,
             mid: phase(&r.position) as f32 / PHASE_MAX as f32,
             target: target as f32,
+            base: base as f32,
         });
         let held = config.held_out_one_in > 0
             && mix(config.seed ^ mix(game)).is_multiple_of(config.held_out_one_in);
@@ -231,11 +280,13 @@ pub fn train(
     }
 
     let mut w = vec![[0f32; 2]; FEATURES];
-    w[MAN] = [100.0; 2];
-    w[KING] = [300.0; 2];
+    if config.base == Base::None {
+        w[MAN] = [100.0; 2];
+        w[KING] = [300.0; 2];
+    }
     let mut g2 = vec![[1e-8f32; 2]; FEATURES];
     let value = |w: &[[f32; 2]], s: &Sample| -> f64 {
-        let mut e = 0f32;
+        let mut e = s.base;
         for &(f, x) in &feats[s.start as usize..s.start as usize + s.len as usize] {
             let [a, b] = w[f as usize];
             e += x as f32 * (a * s.mid + b * (1.0 - s.mid));
@@ -252,11 +303,46 @@ pub fn train(
             .sum();
         sum / held_idx.len() as f64
     };
+    // The engine's evaluation of the rounded weights (classic terms from
+    // the same default evaluator as the base values).
+    let engine = |w: &[[f32; 2]]| {
+        let learned = LearnedEval::new(Arc::new(rounded(w, preset, config.base)));
+        Evaluator::default().with_learned(vec![learned])
+    };
+    let mean = |f: &dyn Fn(&Record, &Sample) -> f64| -> f64 {
+        held_idx
+            .iter()
+            .map(|&i| f(&records[i], &samples[i]))
+            .sum::<f64>()
+            / held_idx.len() as f64
+    };
+    let int_loss = |w: &[[f32; 2]]| -> f64 {
+        let eval = engine(w);
+        mean(&|r, s| {
+            let white = for_white(r, eval.evaluate(&r.position, rules));
+            cross_entropy(s.target as f64, sigmoid(white / k))
+        })
+    };
     let lr = config.learning_rate as f32;
     let l2 = (config.l2 / k) as f32;
     let mut rng = mix(config.seed ^ 0x0074_7261_696e);
     let mut order = train_idx.clone();
-    let mut epochs = Vec::new();
+    let start_loss = train_idx
+        .iter()
+        .map(|&i| {
+            let s = &samples[i];
+            cross_entropy(s.target as f64, sigmoid(value(&w, s) / k))
+        })
+        .sum::<f64>()
+        / train_idx.len().max(1) as f64;
+    let e = EpochReport {
+        epoch: 0,
+        train_loss: start_loss,
+        held_out_loss: held_loss(&w),
+        held_out_int_loss: int_loss(&w),
+    };
+    report(&e);
+    let mut epochs = vec![e];
     for epoch in 1..=config.epochs {
         for i in (1..order.len()).rev() {
             rng = mix(rng);
@@ -285,47 +371,18 @@ pub fn train(
             epoch,
             train_loss: loss / order.len().max(1) as f64,
             held_out_loss: held_loss(&w),
+            held_out_int_loss: int_loss(&w),
         };
         report(&e);
         epochs.push(e);
     }
 
-    let mut weights = Weights::zero(preset);
-    for (f, [a, b]) in w.iter().enumerate() {
-        let q = |v: f32| {
-            (v * SCALE as f32)
-                .round()
-                .clamp(i16::MIN as f32, i16::MAX as f32) as i16
-        };
-        weights.set(f, [q(*a), q(*b)]);
-    }
-    let eval = LearnedEval::new(Arc::new(weights.clone()));
-    let mean = |f: &dyn Fn(&Record, &Sample) -> f64| -> f64 {
-        held_idx
-            .iter()
-            .map(|&i| f(&records[i], &samples[i]))
-            .sum::<f64>()
-            / held_idx.len() as f64
-    };
-    let final_held_out_loss = mean(&|r, s| {
-        let stm = eval.evaluate(&r.position) as f64;
-        let white = if r.position.turn() == Color::White {
-            stm
-        } else {
-            -stm
-        };
-        cross_entropy(s.target as f64, sigmoid(white / k))
-    });
+    let weights = rounded(&w, preset, config.base);
+    let final_held_out_loss = epochs.last().map_or(f64::NAN, |e| e.held_out_int_loss);
     let search_held_out_loss =
         mean(&|r, s| cross_entropy(s.target as f64, sigmoid(white_score(r) / k)));
-    let classic = Evaluator::default();
     let classic_held_out_loss = mean(&|r, s| {
-        let stm = classic.evaluate(&r.position, rules) as f64;
-        let white = if r.position.turn() == Color::White {
-            stm
-        } else {
-            -stm
-        };
+        let white = for_white(r, classic.evaluate(&r.position, rules));
         cross_entropy(s.target as f64, sigmoid(white / k))
     });
     Ok(Trained {

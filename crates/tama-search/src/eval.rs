@@ -19,7 +19,7 @@
 
 use tama_core::{Bitboard, Color, Position, Rules};
 
-use crate::learned::LearnedEval;
+use crate::learned::{checksum, Base, LearnedEval};
 use crate::params::EvalParams;
 use crate::score::EVAL_LIMIT;
 
@@ -112,7 +112,8 @@ pub struct Evaluator {
     /// Value of a man of each colour on each square (material included).
     man_table: [[i32; 64]; 2],
     /// Learned evaluations, each used for its rules instead of the terms
-    /// above (empty with the classic evaluation).
+    /// above or (base classic) added to them (empty with the classic
+    /// evaluation).
     learned: Vec<LearnedEval>,
 }
 
@@ -148,14 +149,19 @@ impl Evaluator {
     }
 
     /// The same evaluator using `learned` for the rules of its weights
-    /// (the classic terms for other rules).
+    /// (alone or added to the classic terms, by their [`Base`]; the
+    /// classic terms for other rules).
     #[must_use]
     pub fn with_learned(self, learned: Vec<LearnedEval>) -> Evaluator {
         Evaluator { learned, ..self }
     }
 
     /// The learned evaluation used for `rules`, if any.
+    #[inline]
     pub fn learned(&self, rules: &Rules) -> Option<&LearnedEval> {
+        if self.learned.is_empty() {
+            return None;
+        }
         self.learned.iter().find(|l| l.rules() == rules)
     }
 
@@ -169,16 +175,70 @@ impl Evaluator {
         &self.options
     }
 
+    /// A fingerprint of the classic evaluation: FNV-1a (64 bits) of
+    /// [`CLASSIC_REVISION`](Self::CLASSIC_REVISION), every weight
+    /// (in the order of [`EvalParams::WEIGHTS`], `i32` little-endian) and
+    /// every switch of [`EvalOptions`] (in their declared order, a byte
+    /// each). A weights file with base classic stores the default
+    /// evaluator's and is refused by a build with another one.
+    ///
+    /// ```
+    /// use tama_search::{EvalOptions, Evaluator};
+    /// use tama_search::params::EvalParams;
+    ///
+    /// let default = Evaluator::default().classic_fingerprint();
+    /// let other = Evaluator::new(EvalParams::DEFAULT, EvalOptions::ALL);
+    /// assert_ne!(default, other.classic_fingerprint());
+    /// ```
+    pub fn classic_fingerprint(&self) -> u64 {
+        let o = &self.options;
+        let mut bytes = Vec::with_capacity(4 + 4 * EvalParams::COUNT + 8);
+        bytes.extend_from_slice(&Self::CLASSIC_REVISION.to_le_bytes());
+        for v in self.params.values() {
+            bytes.extend_from_slice(&v.to_le_bytes());
+        }
+        bytes.extend(
+            [
+                o.advancement,
+                o.centre,
+                o.formation,
+                o.mobility,
+                o.promotion,
+                o.threats,
+                o.endgame,
+                o.tempo,
+            ]
+            .map(u8::from),
+        );
+        checksum(&bytes)
+    }
+
+    /// The revision of the classic evaluation's code, part of
+    /// [`classic_fingerprint`](Self::classic_fingerprint): raise it when a
+    /// change of the terms' code (not of their weights) changes values,
+    /// so that weights trained on top of the old terms are refused.
+    pub const CLASSIC_REVISION: u32 = 1;
+
     /// The value of a quiet position for the side to move, in centi-men.
     ///
     /// The result is meaningful when the side to move has no capture; the
-    /// search never asks otherwise.
+    /// search never asks otherwise. With learned weights for `rules`, it is
+    /// their pattern sum alone (base none) or added to the classic value
+    /// (base classic), computed once.
     pub fn evaluate(&self, pos: &Position, rules: &Rules) -> i32 {
-        if !self.learned.is_empty() {
-            if let Some(l) = self.learned(rules) {
-                return l.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT);
-            }
-        }
+        let v = match self.learned(rules) {
+            Some(l) => match l.base() {
+                Base::None => l.evaluate(pos),
+                Base::Classic => self.classic(pos, rules) + l.evaluate(pos),
+            },
+            None => self.classic(pos, rules),
+        };
+        v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The classic terms' value for the side to move (not clamped).
+    #[inline]
+    fn classic(&self, pos: &Position, rules: &Rules) -> i32 {
         let p = &self.params;
         let o = &self.options;
         let white = pos.pieces(Color::White).0;
@@ -261,7 +321,7 @@ impl Evaluator {
         if o.tempo {
             s += sign * p.tempo;
         }
-        (sign * s).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        sign * s
     }
 
     /// Endgame adjustments of a White-relative score.

@@ -7,20 +7,26 @@
 //! | 8 | magic `TAMAEVAL` |
 //! | 2 | version ([`WEIGHTS_VERSION`]) |
 //! | 1 + n | the rules preset's name (length, then ASCII) |
+//! | 1 | base ([`Base`]): 0 none (the patterns alone), 1 classic (a correction to the classic evaluation) |
+//! | 8 | with base classic, the fingerprint of the classic evaluation trained on ([`Evaluator::classic_fingerprint`]); 0 with base none |
 //! | 4 | features ([`FEATURES`]) |
 //! | 1 | phases (2: middlegame, endgame) |
 //! | 2 | scale ([`SCALE`], weight units per centi-man) |
 //! | 4 × features | weights: per feature the middlegame then the endgame value, `i16` each |
 //! | 8 | checksum: FNV-1a (64 bits) of every byte before it |
+//!
+//! Version 1 (no base, no fingerprint: the patterns alone) is refused as
+//! another version; no version-1 file was shipped.
 
 use core::fmt;
 
 use tama_core::{Preset, Rules};
 
-use super::{FEATURES, SCALE};
+use super::{Base, FEATURES, SCALE};
+use crate::eval::Evaluator;
 
 /// The version of the weights file format this build reads and writes.
-pub const WEIGHTS_VERSION: u16 = 1;
+pub const WEIGHTS_VERSION: u16 = 2;
 
 const MAGIC: &[u8; 8] = b"TAMAEVAL";
 
@@ -36,6 +42,12 @@ pub fn checksum(bytes: &[u8]) -> u64 {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
+}
+
+/// The fingerprint of this build's default classic evaluation, which
+/// files with base classic store and must match.
+fn classic_fingerprint() -> u64 {
+    Evaluator::default().classic_fingerprint()
 }
 
 /// Why a weights file was refused.
@@ -69,6 +81,17 @@ pub enum WeightsError {
     },
     /// Bytes after the checksum.
     TrailingBytes(usize),
+    /// A base byte that is neither none (0) nor classic (1).
+    UnknownBase(u8),
+    /// Weights with base classic trained on a classic evaluation other
+    /// than this build's (another fingerprint).
+    OtherClassic {
+        /// The fingerprint in the file.
+        file: u64,
+        /// This build's ([`Evaluator::classic_fingerprint`] of the
+        /// default evaluator).
+        build: u64,
+    },
 }
 
 impl fmt::Display for WeightsError {
@@ -94,6 +117,13 @@ impl fmt::Display for WeightsError {
             WeightsError::TrailingBytes(n) => {
                 write!(f, "weights file has {n} bytes after its checksum")
             }
+            WeightsError::UnknownBase(b) => {
+                write!(f, "weights file has an unknown base {b} (0 none, 1 classic)")
+            }
+            WeightsError::OtherClassic { file, build } => write!(
+                f,
+                "weights file was trained on another classic evaluation (fingerprint {file:016x}, this program's {build:016x})"
+            ),
         }
     }
 }
@@ -102,10 +132,11 @@ impl std::error::Error for WeightsError {}
 
 /// The weights of the learned evaluation for one rules preset: per
 /// feature a middlegame and an endgame value, in sixteenths of a
-/// centi-man.
+/// centi-man, and the [`Base`] they are added to.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Weights {
     preset: Preset,
+    base: Base,
     table: Box<[[i16; 2]]>,
 }
 
@@ -114,8 +145,8 @@ impl fmt::Debug for Weights {
         let nonzero = self.table.iter().filter(|w| **w != [0, 0]).count();
         write!(
             f,
-            "Weights({}, {nonzero} of {FEATURES} non-zero)",
-            self.preset
+            "Weights({}, base {}, {nonzero} of {FEATURES} non-zero)",
+            self.preset, self.base
         )
     }
 }
@@ -146,17 +177,30 @@ impl<'a> Reader<'a> {
 }
 
 impl Weights {
-    /// All weights zero.
+    /// All weights zero, with base none (the patterns alone: every
+    /// position is worth 0).
     pub fn zero(preset: Preset) -> Weights {
         Weights {
             preset,
+            base: Base::None,
             table: vec![[0; 2]; FEATURES].into_boxed_slice(),
         }
+    }
+
+    /// The same weights added to `base`.
+    #[must_use]
+    pub fn with_base(self, base: Base) -> Weights {
+        Weights { base, ..self }
     }
 
     /// The preset the weights are for.
     pub fn preset(&self) -> Preset {
         self.preset
+    }
+
+    /// What the pattern sum is added to.
+    pub fn base(&self) -> Base {
+        self.base
     }
 
     /// The middlegame and endgame weights of every feature.
@@ -190,6 +234,12 @@ impl Weights {
         out.extend_from_slice(&WEIGHTS_VERSION.to_le_bytes());
         out.push(name.len() as u8);
         out.extend_from_slice(name);
+        out.push(self.base.byte());
+        let fingerprint = match self.base {
+            Base::None => 0,
+            Base::Classic => classic_fingerprint(),
+        };
+        out.extend_from_slice(&fingerprint.to_le_bytes());
         out.extend_from_slice(&(FEATURES as u32).to_le_bytes());
         out.push(2);
         out.extend_from_slice(&(SCALE as u16).to_le_bytes());
@@ -207,7 +257,8 @@ impl Weights {
     /// # Errors
     ///
     /// [`WeightsError`]: not a weights file, cut short, another version,
-    /// shape or rules, or a checksum that does not match.
+    /// shape or rules, an unknown base, base classic trained on another
+    /// classic evaluation, or a checksum that does not match.
     pub fn from_bytes(bytes: &[u8], rules: &Rules) -> Result<Weights, WeightsError> {
         let weights = Weights::read(bytes)?;
         if rules.preset() != Some(weights.preset) {
@@ -239,6 +290,13 @@ impl Weights {
             .into_iter()
             .find(|p| p.name() == name)
             .ok_or(WeightsError::UnknownRules(name))?;
+        let base_byte = r.take(1, "header")?[0];
+        let base = Base::from_byte(base_byte).ok_or(WeightsError::UnknownBase(base_byte))?;
+        let fingerprint = u64::from_le_bytes(
+            r.take(8, "header")?
+                .try_into()
+                .map_err(|_| WeightsError::Truncated("header"))?,
+        );
         let features = r.u32("header")? as usize;
         let phases = r.take(1, "header")?[0];
         let scale = r.u16("header")?;
@@ -261,6 +319,12 @@ impl Weights {
         if r.at != bytes.len() {
             return Err(WeightsError::TrailingBytes(bytes.len() - r.at));
         }
+        if base == Base::Classic && fingerprint != classic_fingerprint() {
+            return Err(WeightsError::OtherClassic {
+                file: fingerprint,
+                build: classic_fingerprint(),
+            });
+        }
         let table = body
             .chunks_exact(4)
             .map(|c| {
@@ -270,6 +334,10 @@ impl Weights {
                 ]
             })
             .collect();
-        Ok(Weights { preset, table })
+        Ok(Weights {
+            preset,
+            base,
+            table,
+        })
     }
 }

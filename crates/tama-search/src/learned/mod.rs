@@ -13,6 +13,14 @@
 //! table by square (folded left to right) and their number; men have a
 //! table by square and a count too, and the side to move a tempo weight.
 //!
+//! A weights file says its *base* ([`Base`]): with [`Base::None`] the
+//! patterns are the whole evaluation; with [`Base::Classic`] they are a
+//! correction added to the classic evaluation's full value (endgame
+//! scaling included), so all-zero weights are exactly the classic
+//! evaluation and training learns only what the classic terms miss.
+//! [`Evaluator::evaluate`](crate::Evaluator::evaluate) computes the classic
+//! value once and adds [`LearnedEval::evaluate`] to it.
+//!
 //! All of this is read from White's side ([`features`]); the same features
 //! of the colour-flipped position are subtracted, so the colour-flipped
 //! position has exactly the negated value. Each feature has a middlegame
@@ -41,6 +49,52 @@ use tama_core::{Color, Position, Rules};
 
 pub use embedded::embedded;
 pub use file::{checksum, Weights, WeightsError, WEIGHTS_VERSION};
+
+/// What the pattern sum of a weights file is added to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Base {
+    /// Nothing: the patterns are the whole evaluation.
+    None,
+    /// The classic evaluation ([`Evaluator`](crate::Evaluator)'s terms):
+    /// the patterns are a correction to it.
+    Classic,
+}
+
+impl Base {
+    /// Every base, by its name.
+    pub const ALL: [(&'static str, Base); 2] = [("classic", Base::Classic), ("none", Base::None)];
+
+    /// The name: `none` or `classic`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Base::None => "none",
+            Base::Classic => "classic",
+        }
+    }
+
+    /// The byte stored in a weights file.
+    pub fn byte(self) -> u8 {
+        match self {
+            Base::None => 0,
+            Base::Classic => 1,
+        }
+    }
+
+    /// The base stored as `byte`, if any.
+    pub fn from_byte(byte: u8) -> Option<Base> {
+        match byte {
+            0 => Some(Base::None),
+            1 => Some(Base::Classic),
+            _ => None,
+        }
+    }
+}
+
+impl core::fmt::Display for Base {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// Which static evaluation the engine uses (option `eval`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -264,8 +318,16 @@ impl LearnedEval {
         &self.weights
     }
 
-    /// The value of a quiet position for the side to move, in centi-men
-    /// (not clamped). Integer arithmetic; no allocation.
+    /// What the pattern sum is added to (the weights' base).
+    pub fn base(&self) -> Base {
+        self.weights.base()
+    }
+
+    /// The pattern sum of a quiet position for the side to move, in
+    /// centi-men (not clamped): the whole evaluation with [`Base::None`],
+    /// the correction to the classic value with [`Base::Classic`]
+    /// ([`Evaluator::evaluate`](crate::Evaluator::evaluate) adds the two).
+    /// Integer arithmetic; no allocation.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let w = self.weights.table();
         let (mut mg, mut eg) = (0i32, 0i32);

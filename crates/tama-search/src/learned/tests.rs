@@ -1,4 +1,5 @@
 use super::*;
+use crate::Evaluator;
 use tama_core::{Preset, Rules};
 
 struct Rng(u64);
@@ -158,7 +159,7 @@ fn file_round_trips_and_refuses_damage() {
     assert_eq!(Weights::read(&bad), Err(WeightsError::Version(9)));
     assert_eq!(
         Weights::read(&bad).unwrap_err().to_string(),
-        "weights file version 9, this program reads version 1"
+        "weights file version 9, this program reads version 2"
     );
     // Cut short, not a weights file, bytes after the end.
     assert_eq!(
@@ -180,4 +181,140 @@ fn file_round_trips_and_refuses_damage() {
         Weights::read(&bad),
         Err(WeightsError::UnknownRules(_))
     ));
+}
+
+/// The engine's evaluator with `weights` for their preset.
+fn engine_eval(weights: Weights) -> Evaluator {
+    Evaluator::default().with_learned(vec![LearnedEval::new(Arc::new(weights))])
+}
+
+#[test]
+fn base_classic_with_zero_weights_is_the_classic_evaluation() {
+    let classic = Evaluator::default();
+    for (preset, rules) in [
+        (Preset::Armenian, Rules::ARMENIAN),
+        (Preset::Turkish, Rules::TURKISH),
+    ] {
+        let zero = engine_eval(Weights::zero(preset).with_base(Base::Classic));
+        let none = engine_eval(Weights::zero(preset));
+        let mut differ = 0;
+        for p in random_positions(&rules, 500, 13) {
+            assert_eq!(
+                zero.evaluate(&p, &rules),
+                classic.evaluate(&p, &rules),
+                "{p:?}"
+            );
+            // Base none with zero weights is 0 everywhere, not the classic value.
+            assert_eq!(none.evaluate(&p, &rules), 0);
+            differ += (classic.evaluate(&p, &rules) != 0) as usize;
+        }
+        assert!(differ > 400, "{differ}");
+    }
+}
+
+#[test]
+fn base_classic_adds_the_patterns_to_the_classic_value_symmetrically() {
+    let classic = Evaluator::default();
+    for (preset, rules) in [
+        (Preset::Armenian, Rules::ARMENIAN),
+        (Preset::Turkish, Rules::TURKISH),
+    ] {
+        let w = random_weights(preset, 21).with_base(Base::Classic);
+        let patterns = LearnedEval::new(Arc::new(w.clone()));
+        let eval = engine_eval(w);
+        let mut changed = 0;
+        for p in random_positions(&rules, 400, 17) {
+            let v = eval.evaluate(&p, &rules);
+            assert_eq!(v, classic.evaluate(&p, &rules) + patterns.evaluate(&p));
+            changed += (v != classic.evaluate(&p, &rules)) as usize;
+            assert_eq!(v, eval.evaluate(&p.flip_colors(), &rules), "{p:?}");
+            assert_eq!(v, eval.evaluate(&p.flip_horizontal(), &rules), "{p:?}");
+        }
+        assert!(changed > 350, "{changed}");
+    }
+}
+
+/// `bytes` with the checksum made right again after an edit.
+fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+    let n = bytes.len() - 8;
+    let sum = checksum(&bytes[..n]);
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn version_2_files_keep_the_base_and_refuse_another_classic_evaluation() {
+    let w = random_weights(Preset::Armenian, 4).with_base(Base::Classic);
+    let bytes = w.to_bytes();
+    let read = Weights::from_bytes(&bytes, &Rules::ARMENIAN).unwrap();
+    assert_eq!(read, w);
+    assert_eq!(read.base(), Base::Classic);
+    let none = Weights::zero(Preset::Armenian);
+    assert_eq!(Weights::read(&none.to_bytes()).unwrap().base(), Base::None);
+    // Version, name, base, fingerprint.
+    assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), 2);
+    let at = 11 + "armenian".len();
+    assert_eq!(bytes[at], 1);
+    let fingerprint = u64::from_le_bytes(bytes[at + 1..at + 9].try_into().unwrap());
+    assert_eq!(fingerprint, Evaluator::default().classic_fingerprint());
+    assert_eq!(none.to_bytes()[at + 1..at + 9], [0; 8]);
+
+    // Trained on another classic evaluation (a checksum that matches).
+    let mut other = bytes.clone();
+    other[at + 1] ^= 0x40;
+    let other = resealed(other);
+    let err = Weights::from_bytes(&other, &Rules::ARMENIAN).unwrap_err();
+    assert!(matches!(err, WeightsError::OtherClassic { .. }), "{err:?}");
+    assert!(
+        err.to_string()
+            .starts_with("weights file was trained on another classic evaluation"),
+        "{err}"
+    );
+    // The fingerprint counts only with base classic.
+    let mut bytes_none = none.to_bytes();
+    bytes_none[at + 1] = 7;
+    assert!(Weights::read(&resealed(bytes_none)).is_ok());
+    // An unknown base.
+    let mut bad = bytes.clone();
+    bad[at] = 2;
+    assert_eq!(
+        Weights::read(&resealed(bad)),
+        Err(WeightsError::UnknownBase(2))
+    );
+    // Version 1 (no base) is another version, refused.
+    let mut v1 = bytes.clone();
+    v1[8] = 1;
+    let err = Weights::read(&resealed(v1)).unwrap_err();
+    assert_eq!(err, WeightsError::Version(1));
+    assert_eq!(
+        err.to_string(),
+        "weights file version 1, this program reads version 2"
+    );
+    // Damage and other rules are still caught with base classic.
+    let mut bad = bytes.clone();
+    bad[200] ^= 4;
+    assert!(matches!(
+        Weights::read(&bad),
+        Err(WeightsError::Checksum { .. })
+    ));
+    assert!(matches!(
+        Weights::from_bytes(&bytes, &Rules::TURKISH),
+        Err(WeightsError::WrongRules { .. })
+    ));
+}
+
+#[test]
+fn the_classic_fingerprint_follows_weights_and_switches() {
+    let default = Evaluator::default().classic_fingerprint();
+    assert_eq!(default, Evaluator::default().classic_fingerprint());
+    let mut params = crate::params::EvalParams::DEFAULT;
+    params.tempo += 1;
+    let changed = Evaluator::new(params, crate::EvalOptions::DEFAULT);
+    assert_ne!(changed.classic_fingerprint(), default);
+    let no_tempo = crate::EvalOptions {
+        tempo: false,
+        ..crate::EvalOptions::DEFAULT
+    };
+    let switched = Evaluator::new(crate::params::EvalParams::DEFAULT, no_tempo);
+    assert_ne!(switched.classic_fingerprint(), default);
 }
