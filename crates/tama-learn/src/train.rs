@@ -8,12 +8,15 @@
 //! default [`Evaluator`]. With base classic the weights start at zero, so
 //! the untrained model is the classic evaluation and the patterns learn
 //! what it misses; with base none they start from 100 a man and 300 a
-//! king. The chance that
-//! White wins is taken to be `σ(E / K)`, `K` the scale that best turns
-//! the data's search scores into results (fitted on the data unless
-//! given). Each position's target is a blend of its game's result and
-//! `σ(score / K)` of its search score (the result alone where it is exact
-//! or the score a proven win or loss); the loss is the cross-entropy
+//! king. Each position's target is a blend of its game's result and
+//! `σ(score / K)` of its search score, `K` the scale that best turns the
+//! data's search scores into results (the result alone where it is exact
+//! or the score a proven win or loss). The prediction is `σ(E / K_e)`,
+//! `K_e` the scale at which the classic evaluation's values best predict
+//! the training targets (both fitted unless given): a static evaluation
+//! is a blunter predictor than a search score, and with `K` in its place
+//! the patterns would spend their weights shrinking the classic values
+//! rather than correcting them. The loss is the cross-entropy
 //! between target and prediction, minimised by stochastic gradient
 //! descent with per-weight step sizes (AdaGrad), one position at a time
 //! in a seeded random order. The games are split once: one in ten (by a
@@ -49,9 +52,16 @@ pub struct TrainConfig {
     pub held_out_one_in: u64,
     /// AdaGrad's step size, in centi-men.
     pub learning_rate: f64,
-    /// The scale `K` in centi-men; `None`: fitted to the data's search
-    /// scores and results.
+    /// The scale `K` of the targets in centi-men (`σ(score / K)`);
+    /// `None`: fitted to the data's search scores and results.
     pub scale: Option<f64>,
+    /// The scale of the predictions (`σ(E / K_e)`), in centi-men; `None`:
+    /// fitted to the classic evaluation's values against the training
+    /// targets, so that the classic evaluation is at its best on the
+    /// loss and the learned values stay on its scale (a static evaluation
+    /// predicts results less sharply than a search score, so its `K` is
+    /// larger).
+    pub eval_scale: Option<f64>,
     /// L2 regularisation of the region and king-square weights (each step
     /// also pulls them towards 0 by this share of their value times the
     /// step size).
@@ -70,6 +80,7 @@ impl Default for TrainConfig {
             held_out_one_in: 10,
             learning_rate: 4.0,
             scale: None,
+            eval_scale: None,
             l2: 0.0,
             base: Base::Classic,
         }
@@ -97,8 +108,10 @@ pub struct EpochReport {
 pub struct Trained {
     /// The weights, rounded.
     pub weights: Weights,
-    /// The scale `K` used, in centi-men.
+    /// The scale `K` of the targets, in centi-men.
     pub scale: f64,
+    /// The scale `K_e` of the predictions, in centi-men.
+    pub eval_scale: f64,
     /// Every epoch's losses, from epoch 0 (before training).
     pub epochs: Vec<EpochReport>,
     /// Positions trained on.
@@ -173,6 +186,13 @@ pub fn fit_scale(records: &[Record]) -> f64 {
         .filter(|r| !r.proven && !r.exact)
         .map(|r| (white_score(r), r.result.white_score()))
         .collect();
+    best_scale(&data)
+}
+
+/// The scale `K` (centi-men, 50 to 1000 by 10) whose `σ(value / K)` has
+/// the least cross-entropy against the targets of `(value, target)`
+/// pairs (250 when there are none).
+fn best_scale(data: &[(f64, f64)]) -> f64 {
     if data.is_empty() {
         return 250.0;
     }
@@ -190,13 +210,13 @@ pub fn fit_scale(records: &[Record]) -> f64 {
 }
 
 /// One position prepared: its features, middlegame share, target and
-/// base value (White's classic value, or 0 with base none).
+/// White's classic value.
 struct Sample {
     start: u32,
     len: u16,
     mid: f32,
     target: f32,
-    base: f32,
+    classic: f32,
 }
 
 /// `stm`, a value for the side to move of `r`'s position, for White.
@@ -259,16 +279,12 @@ pub fn train(
         } else {
             lambda * result + (1.0 - lambda) * sigmoid(white_score(r) / k)
         };
-        let base = match config.base {
-            Base::None => 0.0,
-            Base::Classic => for_white(r, classic.evaluate(&r.position, rules)),
-        };
         samples.push(Sample {
             start,
             len: (feats.len() as u32 - start) as u16,
             mid: phase(&r.position) as f32 / PHASE_MAX as f32,
             target: target as f32,
-            base: base as f32,
+            classic: for_white(r, classic.evaluate(&r.position, rules)) as f32,
         });
         let held = config.held_out_one_in > 0
             && mix(config.seed ^ mix(game)).is_multiple_of(config.held_out_one_in);
@@ -279,6 +295,16 @@ pub fn train(
         }
     }
 
+    // The predictions' scale: the classic evaluation's best on the
+    // training positions, unless given.
+    let ke = config.eval_scale.unwrap_or_else(|| {
+        let data: Vec<(f64, f64)> = train_idx
+            .iter()
+            .map(|&i| (samples[i].classic as f64, samples[i].target as f64))
+            .collect();
+        best_scale(&data)
+    });
+    let on_classic = config.base == Base::Classic;
     let mut w = vec![[0f32; 2]; FEATURES];
     if config.base == Base::None {
         w[MAN] = [100.0; 2];
@@ -286,7 +312,7 @@ pub fn train(
     }
     let mut g2 = vec![[1e-8f32; 2]; FEATURES];
     let value = |w: &[[f32; 2]], s: &Sample| -> f64 {
-        let mut e = s.base;
+        let mut e = if on_classic { s.classic } else { 0.0 };
         for &(f, x) in &feats[s.start as usize..s.start as usize + s.len as usize] {
             let [a, b] = w[f as usize];
             e += x as f32 * (a * s.mid + b * (1.0 - s.mid));
@@ -298,7 +324,7 @@ pub fn train(
             .iter()
             .map(|&i| {
                 let s = &samples[i];
-                cross_entropy(s.target as f64, sigmoid(value(w, s) / k))
+                cross_entropy(s.target as f64, sigmoid(value(w, s) / ke))
             })
             .sum();
         sum / held_idx.len() as f64
@@ -320,18 +346,18 @@ pub fn train(
         let eval = engine(w);
         mean(&|r, s| {
             let white = for_white(r, eval.evaluate(&r.position, rules));
-            cross_entropy(s.target as f64, sigmoid(white / k))
+            cross_entropy(s.target as f64, sigmoid(white / ke))
         })
     };
     let lr = config.learning_rate as f32;
-    let l2 = (config.l2 / k) as f32;
+    let l2 = (config.l2 / ke) as f32;
     let mut rng = mix(config.seed ^ 0x0074_7261_696e);
     let mut order = train_idx.clone();
     let start_loss = train_idx
         .iter()
         .map(|&i| {
             let s = &samples[i];
-            cross_entropy(s.target as f64, sigmoid(value(&w, s) / k))
+            cross_entropy(s.target as f64, sigmoid(value(&w, s) / ke))
         })
         .sum::<f64>()
         / train_idx.len().max(1) as f64;
@@ -351,9 +377,9 @@ pub fn train(
         let mut loss = 0f64;
         for &i in &order {
             let s = &samples[i];
-            let p = sigmoid(value(&w, s) / k);
+            let p = sigmoid(value(&w, s) / ke);
             loss += cross_entropy(s.target as f64, p);
-            let g = ((p - s.target as f64) / k) as f32;
+            let g = ((p - s.target as f64) / ke) as f32;
             for &(f, x) in &feats[s.start as usize..s.start as usize + s.len as usize] {
                 let f = f as usize;
                 let gx = g * x as f32;
@@ -383,11 +409,12 @@ pub fn train(
         mean(&|r, s| cross_entropy(s.target as f64, sigmoid(white_score(r) / k)));
     let classic_held_out_loss = mean(&|r, s| {
         let white = for_white(r, classic.evaluate(&r.position, rules));
-        cross_entropy(s.target as f64, sigmoid(white / k))
+        cross_entropy(s.target as f64, sigmoid(white / ke))
     });
     Ok(Trained {
         weights,
         scale: k,
+        eval_scale: ke,
         epochs,
         train_positions: train_idx.len(),
         held_out_positions: held_idx.len(),

@@ -113,10 +113,11 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     }
     writeln!(
         io.out,
-        "{} training and {} held-out positions, scale {} centi-men; held-out loss of the integer weights {:.5} (classic evaluation {:.5}, search scores {:.5})",
+        "{} training and {} held-out positions, scale {} centi-men (targets), {} (evaluations); held-out loss of the integer weights {:.5} (classic evaluation {:.5}, search scores {:.5})",
         trained.train_positions,
         trained.held_out_positions,
         trained.scale,
+        trained.eval_scale,
         trained.final_held_out_loss,
         trained.classic_held_out_loss,
         trained.search_held_out_loss

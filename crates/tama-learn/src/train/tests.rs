@@ -51,6 +51,7 @@ fn recovers_a_material_evaluation() {
         epochs: 6,
         result_weight: 0.0,
         scale: Some(200.0),
+        eval_scale: Some(200.0),
         base: Base::None,
         ..TrainConfig::default()
     };
@@ -107,6 +108,7 @@ fn learns_a_term_it_did_not_start_with() {
         epochs: 8,
         result_weight: 0.0,
         scale: Some(200.0),
+        eval_scale: Some(200.0),
         base: Base::None,
         ..TrainConfig::default()
     };
@@ -234,6 +236,7 @@ fn base_classic_recovers_a_correction_better_than_base_none() {
             epochs: 6,
             result_weight: 0.0,
             scale: Some(200.0),
+            eval_scale: Some(200.0),
             base,
             ..TrainConfig::default()
         };
@@ -257,4 +260,35 @@ fn base_classic_recovers_a_correction_better_than_base_none() {
     assert!(untrained >= 40.0, "{untrained}");
     assert!(classic < untrained / 2.0, "{classic} vs {untrained}");
     assert!(classic < none, "base classic {classic}, base none {none}");
+}
+
+#[test]
+fn the_evaluation_scale_is_fitted_to_the_classic_values() {
+    // Search scores twice the classic value (for the side to move): the
+    // classic value predicts σ(score / 150) best at K_e = 75.
+    let classic = Evaluator::default();
+    let mut data = material_data(3000, 4);
+    for r in &mut data {
+        r.score = (2 * classic.evaluate(&r.position, &Rules::TURKISH)) as i16;
+    }
+    let config = TrainConfig {
+        epochs: 1,
+        result_weight: 0.0,
+        scale: Some(150.0),
+        ..TrainConfig::default()
+    };
+    let trained = train(&data, &Rules::TURKISH, &config, |_| {}).unwrap();
+    assert_eq!(trained.scale, 150.0);
+    assert!(
+        (70.0..=80.0).contains(&trained.eval_scale),
+        "{}",
+        trained.eval_scale
+    );
+    // Given, it is used as given.
+    let given = TrainConfig {
+        eval_scale: Some(300.0),
+        ..config
+    };
+    let trained = train(&data, &Rules::TURKISH, &given, |_| {}).unwrap();
+    assert_eq!(trained.eval_scale, 300.0);
 }
