@@ -177,8 +177,9 @@ pub fn read_weights(
 #[derive(Debug, Clone, Default, Args)]
 pub struct EvalArgs {
     /// The evaluation: `classic` (hand-written terms, the default) or
-    /// `learned` (patterns trained on self-play, for the presets with
-    /// weights; other rules keep the classic one).
+    /// `learned` (patterns trained on self-play, alone or as a correction
+    /// added to the classic terms, for the presets with weights; other
+    /// rules keep the classic one).
     #[arg(long, value_name = "KIND", value_parser = clap::builder::PossibleValuesParser::new(tama_search::EvalKind::ALL.map(|(name, _)| name)))]
     pub eval: Option<String>,
     /// A weights file of the learned evaluation (`tama train` writes

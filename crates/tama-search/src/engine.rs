@@ -490,6 +490,33 @@ mod tests {
         assert!(r.best_move().is_some());
     }
 
+    #[test]
+    fn zero_weights_on_the_classic_base_search_as_the_classic_evaluation() {
+        // eval=learned with all-zero weights of base classic: the same
+        // values, so the same tree, node for node, and the same move.
+        let w = Weights::zero(Preset::Armenian).with_base(learned::Base::Classic);
+        let learned = EngineConfig {
+            hash_mib: 4,
+            eval_kind: EvalKind::Learned,
+            eval_weights: Some(Arc::new(w)),
+            ..EngineConfig::default()
+        };
+        let classic = EngineConfig {
+            hash_mib: 4,
+            ..EngineConfig::default()
+        };
+        for pos in random_positions(6, 41) {
+            let run = |config: &EngineConfig| {
+                let mut e = Engine::new(config.clone());
+                best(e.search(&pos, &[], &Rules::ARMENIAN, &Limits::depth(6), |_| {}))
+            };
+            let (a, b) = (run(&learned), run(&classic));
+            assert_eq!(a.nodes, b.nodes, "{pos:?}");
+            assert_eq!(a.mv, b.mv, "{pos:?}");
+            assert_eq!(a.score, b.score, "{pos:?}");
+        }
+    }
+
     fn position(turn: Color, pieces: &[(Square, Color, Role)]) -> Position {
         let mut s = Setup::empty(turn);
         for &(sq, c, r) in pieces {
