@@ -15,8 +15,7 @@
 //! `K_e` the scale at which the classic evaluation's values best predict
 //! the training targets (both fitted unless given): a static evaluation
 //! is a blunter predictor than a search score, and with `K` in its place
-//! the patterns would spend their weights shrinking the classic values
-//! rather than correcting them. The loss is the cross-entropy
+//! part of the correction would only rescale the classic values. The loss is the cross-entropy
 //! between target and prediction, minimised by stochastic gradient
 //! descent with per-weight step sizes (AdaGrad), one position at a time
 //! in a seeded random order. The games are split once: one in ten (by a
