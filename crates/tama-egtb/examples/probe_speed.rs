@@ -10,6 +10,12 @@
 //! - `wdl`: every win/draw/loss table loaded first with
 //!   `Tablebase::load_wdl` on THREADS threads (default 2; the load is
 //!   timed and printed), then `Tablebase::probe_wdl`.
+//!
+//! Rows: `random`, random positions of the largest tables' materials
+//! (those with a capture pending answered from their captures);
+//! `stored`, those of them with no capture pending (one lookup each);
+//! `children`, the positions after every legal move of 20,000 of them;
+//! `quiet`, those children with no capture pending (the search's probes).
 
 use std::time::Instant;
 
@@ -121,8 +127,16 @@ fn main() {
         .filter(|p| !p.has_capture())
         .copied()
         .collect();
+    // The random positions the tables store (no capture pending): one
+    // lookup each, as the search's probes.
+    let stored: Vec<Position> = positions
+        .iter()
+        .filter(|p| !p.has_capture())
+        .copied()
+        .collect();
     for (name, set) in [
         ("random", &positions),
+        ("stored", &stored),
         ("children", &children),
         ("quiet", &quiet),
     ] {
