@@ -15,7 +15,9 @@
 //! (those with a capture pending answered from their captures);
 //! `stored`, those of them with no capture pending (one lookup each);
 //! `children`, the positions after every legal move of 20,000 of them;
-//! `quiet`, those children with no capture pending (the search's probes).
+//! `quiet`, those children with no capture pending (the search's probes);
+//! with `wdl`, `random, batches` and `stored, batches`, the same positions
+//! through `Tablebase::probe_wdl_batch`.
 
 use std::time::Instant;
 
@@ -134,29 +136,37 @@ fn main() {
         .filter(|p| !p.has_capture())
         .copied()
         .collect();
-    for (name, set) in [
-        ("random", &positions),
-        ("stored", &stored),
-        ("children", &children),
-        ("quiet", &quiet),
-    ] {
-        // Warm: every table read, blocks touched once.
-        for p in set.iter() {
-            let _ = probe(p);
+    let rows = [
+        ("random", &positions, false),
+        ("stored", &stored, false),
+        ("children", &children, false),
+        ("quiet", &quiet, false),
+        ("random, batches", &positions, true),
+        ("stored, batches", &stored, true),
+    ];
+    for (name, set, batch) in rows {
+        if batch && !wdl {
+            continue;
         }
+        let mut out = vec![None; set.len()];
+        let mut pass = || -> u64 {
+            if batch {
+                tb.probe_wdl_batch(set, &mut out).expect("probe");
+                out.iter().filter(|w| w.is_some()).count() as u64
+            } else {
+                set.iter().map(|p| u64::from(probe(p))).sum()
+            }
+        };
+        // Warm: every table read, blocks touched once.
+        pass();
         let rounds = 5;
         let (t, c) = (Instant::now(), cpu_seconds());
-        let mut found = 0u64;
-        for _ in 0..rounds {
-            for p in set.iter() {
-                found += u64::from(probe(p));
-            }
-        }
+        let found: u64 = (0..rounds).map(|_| pass()).sum();
         let n = (rounds * set.len()) as f64;
         let wall = t.elapsed().as_secs_f64();
         let cpu = cpu_seconds() - c;
         println!(
-            "{name:<9} {:>9} probes ({found} covered): {:>6.2} M/s wall, {:>6.2} M/s of CPU time",
+            "{name:<16} {:>9} probes ({found} covered): {:>6.2} M/s wall, {:>6.2} M/s of CPU time",
             n as u64,
             n / wall / 1e6,
             if cpu > 0.0 { n / cpu / 1e6 } else { f64::NAN }

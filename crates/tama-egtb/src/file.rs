@@ -573,11 +573,26 @@ impl TableData {
     /// lowest bits first), decompressed on `threads` threads straight into
     /// place; fails on a distance table, a damaged block or a value `3`.
     pub fn decode_wdl(&self, threads: usize) -> Result<Vec<u8>, String> {
+        let mut packed = vec![0u8; self.wdl_bytes()];
+        self.decode_wdl_into(threads, &mut packed)?;
+        Ok(packed)
+    }
+
+    /// Bytes of a win/draw/loss table's values, 2 bits each.
+    pub fn wdl_bytes(&self) -> usize {
+        (self.info.positions as usize).div_ceil(4)
+    }
+
+    /// [`TableData::decode_wdl`] into `packed`, [`TableData::wdl_bytes`]
+    /// long.
+    pub fn decode_wdl_into(&self, threads: usize, packed: &mut [u8]) -> Result<(), String> {
         if self.width != 0 {
             return Err("not a win/draw/loss table".to_string());
         }
         let n = self.info.positions as usize;
-        let mut packed = vec![0u8; n.div_ceil(4)];
+        if packed.len() != n.div_ceil(4) {
+            return Err("wrong output size".to_string());
+        }
         let per_block = self.block_values / 4;
         let blocks: Vec<(usize, &mut [u8])> = packed.chunks_mut(per_block).enumerate().collect();
         let work = std::sync::Mutex::new(blocks.into_iter());
@@ -620,7 +635,7 @@ impl TableData {
         if tail != 0 && packed.last().is_some_and(|&b| b >> (2 * tail) != 0) {
             return Err("bits after the last value are set".to_string());
         }
-        Ok(packed)
+        Ok(())
     }
 
     /// Every value code of a distance table, in index order.

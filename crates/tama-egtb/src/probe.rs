@@ -315,6 +315,62 @@ impl Tablebase {
         Ok(Some((wdl::to_wdl(table.get(idx)), Kind::Wdl)))
     }
 
+    /// The loaded win/draw/loss table that stores `pos` and its index
+    /// there; `None` when the position is not stored (a capture pending,
+    /// no pieces left, men outside the tables) or its table is not loaded
+    /// yet.
+    #[inline]
+    fn loaded_entry(&self, pos: &Position) -> Option<(&WdlTable, u64)> {
+        let m = Material::of(pos);
+        if m.us() == 0 {
+            return None;
+        }
+        let table = slot_of(m)
+            .filter(|&s| self.wdl_present[s])
+            .and_then(|s| self.wdl_slots[s].get())
+            .and_then(|t| t.as_ref().ok())?;
+        let b = Board::normalized(pos);
+        if !is_stored(pos, &self.rules) || !Indexer::men_in_domain(b) {
+            return None;
+        }
+        Some((table, table.indexer.index(table.indexer.canonical(b))))
+    }
+
+    /// [`Tablebase::probe_wdl`] of many positions: `out[i]` gets the
+    /// answer for `positions[i]` (the shorter of the two sets the count).
+    /// The positions stored in loaded win/draw/loss tables are indexed
+    /// first, a few dozen at a time, and their values read after, so the
+    /// memory reads of a batch overlap where single probes wait for theirs
+    /// one by one (a random probe of a 5-piece set is one read from main
+    /// memory). Load the tables first ([`Tablebase::load_wdl`]) for the
+    /// full effect.
+    ///
+    /// # Errors
+    ///
+    /// When a needed table file cannot be read or is damaged.
+    pub fn probe_wdl_batch(
+        &self,
+        positions: &[Position],
+        out: &mut [Option<Wdl>],
+    ) -> Result<(), Error> {
+        const GROUP: usize = 32;
+        for (ps, outs) in positions.chunks(GROUP).zip(out.chunks_mut(GROUP)) {
+            let mut reads: [(Option<&WdlTable>, u64); GROUP] = [(None, 0); GROUP];
+            for ((p, o), r) in ps.iter().zip(outs.iter_mut()).zip(reads.iter_mut()) {
+                match self.loaded_entry(p) {
+                    Some((t, idx)) => *r = (Some(t), idx),
+                    None => *o = self.probe_wdl(p)?,
+                }
+            }
+            for (o, r) in outs.iter_mut().zip(&reads) {
+                if let (Some(t), idx) = *r {
+                    *o = Some(wdl::to_wdl(t.get(idx)));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The value of `pos`, whose side to move has a capture pending, from
     /// the positions its captures lead to: a win if one of them is lost
     /// for the opponent, else a draw if one is drawn, else a loss; `None`
@@ -342,18 +398,13 @@ impl Tablebase {
         let mut won = false;
         for mv in list.iter() {
             let child = pos.play_unchecked(mv);
-            let cm = Material::of(&child);
-            let stored = cm.us() > 0
-                && pending < reads.len()
-                && is_stored(&child, &self.rules)
-                && Indexer::men_in_domain(Board::normalized(&child));
-            let loaded = slot_of(cm)
-                .filter(|&s| stored && self.wdl_present[s])
-                .and_then(|s| self.wdl_slots[s].get())
-                .and_then(|t| t.as_ref().ok());
-            if let Some(t) = loaded {
-                let b = Board::normalized(&child);
-                reads[pending] = (Some(t), t.indexer.index(t.indexer.canonical(b)));
+            let entry = if pending < reads.len() {
+                self.loaded_entry(&child)
+            } else {
+                None
+            };
+            if let Some(e) = entry {
+                reads[pending] = (Some(e.0), e.1);
                 pending += 1;
             } else if note(self.probe_wdl_kind(&child)?.map(|(w, _)| w)) {
                 won = true;

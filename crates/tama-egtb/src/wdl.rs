@@ -105,7 +105,49 @@ pub fn wdl_from_distance(dir: &Path, material: Material, threads: usize) -> Resu
 /// One win/draw/loss table in memory: 2 bits an entry, indexed directly.
 pub(crate) struct WdlTable {
     pub indexer: Indexer,
-    packed: Vec<u8>,
+    packed: Values,
+}
+
+/// The memory of a table's values: anonymous pages the kernel is asked to
+/// back with huge pages where it can (Linux's `MADV_HUGEPAGE`), or a
+/// plain vector where such a mapping cannot be made. A random probe of
+/// a 5-piece set (479 MB) misses the processor's address cache (TLB)
+/// with 4 KiB pages; with 2 MiB pages it mostly does not (measured on
+/// this project's 2-core VM: a dependent read of a 512 MB array 328 ns
+/// with 4 KiB pages, 223 ns with huge pages).
+enum Values {
+    Mapped(memmap2::MmapMut),
+    Heap(Vec<u8>),
+}
+
+impl Values {
+    /// `len` zero bytes.
+    fn zeroed(len: usize) -> Values {
+        match memmap2::MmapMut::map_anon(len) {
+            Ok(map) => {
+                // Advice only: without huge pages the table works the same.
+                #[cfg(target_os = "linux")]
+                let _ = map.advise(memmap2::Advice::HugePage);
+                Values::Mapped(map)
+            }
+            Err(_) => Values::Heap(vec![0; len]),
+        }
+    }
+
+    #[inline]
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Values::Mapped(m) => m,
+            Values::Heap(v) => v,
+        }
+    }
+
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        match self {
+            Values::Mapped(m) => m,
+            Values::Heap(v) => v,
+        }
+    }
 }
 
 impl WdlTable {
@@ -137,19 +179,20 @@ impl WdlTable {
         if indexer.size() != data.info.positions {
             return Err("wrong number of positions".to_string());
         }
-        let packed = data.decode_wdl(threads)?;
+        let mut packed = Values::zeroed(data.wdl_bytes());
+        data.decode_wdl_into(threads, packed.bytes_mut())?;
         Ok(WdlTable { indexer, packed })
     }
 
     /// The 2-bit value at `idx` (below the table's size).
     #[inline]
     pub fn get(&self, idx: u64) -> u8 {
-        (self.packed[(idx >> 2) as usize] >> ((idx & 3) * 2)) & 3
+        (self.packed.bytes()[(idx >> 2) as usize] >> ((idx & 3) * 2)) & 3
     }
 
     /// Bytes of memory the values take.
     pub fn bytes(&self) -> usize {
-        self.packed.len()
+        self.packed.bytes().len()
     }
 }
 
@@ -316,6 +359,38 @@ mod tests {
         // A man on its own first rank: not covered.
         let odd = tama_notation::parse_position("W:WKd4,a1:Ba7").unwrap();
         assert_eq!(tb.probe_wdl(&odd).unwrap(), None);
+    }
+
+    /// A batch of probes answers what single probes answer: stored
+    /// positions, positions with a capture pending, positions not covered,
+    /// with the tables loaded as the batch goes and loaded beforehand.
+    #[test]
+    fn batch_probes_answer_as_single_probes() {
+        let rules = Rules::ARMENIAN;
+        let tmp = tables(&rules, 3);
+        let tb = Tablebase::open(tmp.path(), &rules).unwrap();
+        let mut positions = Vec::new();
+        for m in tb.materials().collect::<Vec<_>>() {
+            let ix = Indexer::new(m);
+            positions.extend((0..ix.size()).step_by(5).map(|i| ix.board(i).position()));
+        }
+        for text in ["W:WKd4,Ke4:Ba7,Kh8", "W:WKd4,a1:Ba7", "B:WKd4:Bc4"] {
+            positions.push(tama_notation::parse_position(text).unwrap());
+        }
+        let single: Vec<Option<Wdl>> = positions.iter().map(|p| tb.probe_wdl(p).unwrap()).collect();
+        for w in [Some(Wdl::Win), Some(Wdl::Draw), Some(Wdl::Loss), None] {
+            assert!(single.contains(&w), "{w:?} among the answers");
+        }
+        let captures = positions.iter().filter(|p| p.has_capture()).count();
+        assert!(captures > 1000, "{captures}");
+        let fresh = Tablebase::open(tmp.path(), &rules).unwrap();
+        let mut out = vec![Some(Wdl::Win); positions.len()];
+        fresh.probe_wdl_batch(&positions, &mut out).unwrap();
+        assert_eq!(out, single, "tables loaded during the batch");
+        fresh.load_wdl(2).unwrap();
+        let mut out = vec![Some(Wdl::Win); positions.len()];
+        fresh.probe_wdl_batch(&positions, &mut out).unwrap();
+        assert_eq!(out, single, "tables loaded before");
     }
 
     /// A damaged file, a value 3 and a wrong entry are each caught.
