@@ -275,13 +275,7 @@ pub fn without(feature: &str) -> Result<PlayerKind, String> {
 /// The file's name and why: it cannot be read, is not a weights file, is
 /// of another version or shape, is damaged (checksum) or is for other rules.
 pub fn read_weights(path: &Path, rules: Option<&Rules>) -> Result<std::sync::Arc<Weights>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    match rules {
-        Some(rules) => Weights::from_bytes(&bytes, rules),
-        None => Weights::read(&bytes),
-    }
-    .map(std::sync::Arc::new)
-    .map_err(|e| format!("{}: {e}", path.display()))
+    Weights::open(path, rules).map(std::sync::Arc::new)
 }
 
 #[cfg(test)]

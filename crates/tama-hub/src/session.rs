@@ -12,6 +12,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
@@ -20,9 +21,10 @@ use std::thread::Scope;
 use tama_core::{Position, Rules};
 use tama_egtb::TablebaseSet;
 use tama_notation::parse_rules;
+use tama_search::learned::Weights;
 use tama_search::{
-    Clock, Engine, EngineConfig, EvalOptions, Info, InfoKind, Limits, ScoreKind, SearchResult,
-    StopHandle,
+    Clock, Engine, EngineConfig, EvalKind, EvalOptions, Info, InfoKind, Limits, ScoreKind,
+    SearchResult, StopHandle,
 };
 
 use crate::command::{Command, GoMode, Level};
@@ -86,6 +88,7 @@ struct Session<'w> {
     rules: Rules,
     variant: String,
     eval: &'static str,
+    eval_file: String,
     tablebases: String,
     /// The position to search and the game's earlier positions.
     game: Option<(Position, Vec<Position>)>,
@@ -113,7 +116,8 @@ pub fn run<R: BufRead + Send>(input: R, out: &mut dyn Write, identity: Identity)
             stop,
             rules: Rules::ARMENIAN,
             variant: VARIANTS[0].to_string(),
-            eval: "full",
+            eval: "classic",
+            eval_file: String::new(),
             tablebases: String::new(),
             game: None,
             level: Level::MoveTime(std::time::Duration::from_secs(1)),
@@ -367,7 +371,11 @@ impl Session<'_> {
                 .arg("name", "eval")
                 .arg("value", self.eval)
                 .arg("type", "enum")
-                .arg("values", "full material"),
+                .arg("values", "classic learned material"),
+            Line::new("param")
+                .arg("name", "eval_file")
+                .arg("value", &self.eval_file)
+                .arg("type", "string"),
             Line::new("param")
                 .arg("name", "tablebases")
                 .arg("value", &self.tablebases)
@@ -379,8 +387,11 @@ impl Session<'_> {
         self.send(&Line::new("wait"))
     }
 
-    /// Sets a parameter: `variant`, `eval` (`full` or `material`),
-    /// `tablebases` (a directory `tama egtb gen` wrote, empty for none),
+    /// Sets a parameter: `variant`, `eval` (`classic`, `learned` or
+    /// `material`; `full`, its old name, is `classic`), `eval_file` (a
+    /// weights file of the learned evaluation, empty for the embedded
+    /// ones), `tablebases` (a directory `tama egtb gen` wrote, empty for
+    /// none),
     /// or any option of the engine's registry (`hash`, `threads`, …).
     fn set_param(&mut self, name: &str, value: &str) -> Result<(), String> {
         let Some(engine) = self.engine.as_mut() else {
@@ -393,12 +404,27 @@ impl Session<'_> {
             }
             "eval" => {
                 let mut config = engine.config().clone();
-                (config.eval, self.eval) = match value {
-                    "full" => (EvalOptions::DEFAULT, "full"),
-                    "material" => (EvalOptions::MATERIAL, "material"),
-                    _ => return Err(format!("`{value}` (expected full or material)")),
+                (config.eval, config.eval_kind, self.eval) = match value {
+                    "classic" | "full" => (EvalOptions::DEFAULT, EvalKind::Classic, "classic"),
+                    "learned" => (EvalOptions::DEFAULT, EvalKind::Learned, "learned"),
+                    "material" => (EvalOptions::MATERIAL, EvalKind::Classic, "material"),
+                    _ => return Err(format!("`{value}` (expected classic, learned or material)")),
                 };
                 engine.set_config(config);
+            }
+            "eval_file" => {
+                let mut config = engine.config().clone();
+                if value.is_empty() {
+                    config.eval_weights = None;
+                } else {
+                    // The file's preset says where it applies: `variant`
+                    // may be set before or after it.
+                    config.eval_weights = Some(Arc::new(Weights::open(Path::new(value), None)?));
+                    (config.eval, config.eval_kind, self.eval) =
+                        (EvalOptions::DEFAULT, EvalKind::Learned, "learned");
+                }
+                engine.set_config(config);
+                self.eval_file = value.to_string();
             }
             "tablebases" => {
                 let mut config = engine.config().clone();

@@ -48,7 +48,18 @@ fn handshake_declares_the_engine_and_its_parameters() {
         .filter(|l| l.command == "param")
         .collect();
     let names: Vec<_> = params.iter().map(|p| p.value("name").unwrap()).collect();
-    assert_eq!(names, ["variant", "hash", "threads", "eval", "tablebases"]);
+    assert_eq!(
+        names,
+        [
+            "variant",
+            "hash",
+            "threads",
+            "eval",
+            "eval_file",
+            "tablebases"
+        ]
+    );
+    assert_eq!(params[3].value("values"), Some("classic learned material"));
     assert_eq!(
         params[0].value("values"),
         Some("armenian turkish armenian-orthogonal")
@@ -114,6 +125,7 @@ fn malformed_lines_get_an_error_and_the_engine_goes_on() {
     let lines = transcript(&format!(
         "go think\ngo fast\npos pos=Wxyz\nlevel depth=x\npos pos={START} moves=\"17-34\"\n\
          set-param name=hash value=0\nset-param name=eval value=best\n\
+         set-param name=eval_file value=/nonexistent/tama.tev\n\
          set-param name=tablebases value=/nonexistent/tama-tb\nset-param name=variant value=chess\n\
          pos pos=\"{START}\nponder-hit\nfrobnicate x=1\nping\nquit\n"
     ));
@@ -126,6 +138,7 @@ fn malformed_lines_get_an_error_and_the_engine_goes_on() {
         "move 1 of moves=: move `17-34` is not legal",
         "hash",
         "best",
+        "/nonexistent/tama.tev",
         "/nonexistent/tama-tb",
         "chess",
         "not closed",
@@ -329,4 +342,60 @@ fn the_end_of_input_stops_the_engine() {
 fn positions_read_back() {
     let pos = parse_position(START).unwrap();
     assert_eq!(write_position(&pos), START);
+}
+
+/// The `score=` of every `info` line.
+fn scores(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| parse_line(l).unwrap())
+        .filter(|l| l.command == "info")
+        .map(|l| l.value("score").unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn eval_file_sets_the_learned_evaluation_from_a_weights_file() {
+    use tama_core::Preset;
+    use tama_search::learned::{Base, Weights};
+    // Zero weights with no base: every position is worth 0, so every
+    // score of the search is 0 (the classic evaluation's are not).
+    let path = std::env::temp_dir().join(format!("tama-hub-zero-{}.tev", std::process::id()));
+    std::fs::write(
+        &path,
+        Weights::zero(Preset::Turkish)
+            .with_base(Base::None)
+            .to_bytes(),
+    )
+    .unwrap();
+    let search = |params: &str| {
+        transcript(&format!(
+            "hub\nset-param name=variant value=turkish\n{params}init\npos pos={START}\nlevel depth=4\ngo think\nquit\n"
+        ))
+    };
+    let zero = search(&format!(
+        "set-param name=eval_file value={}\n",
+        path.display()
+    ));
+    std::fs::remove_file(&path).unwrap();
+    assert!(!zero.iter().any(|l| l.starts_with("error")), "{zero:?}");
+    let zero = scores(&zero);
+    assert_eq!(zero.len(), 4);
+    assert!(
+        zero.iter().all(|s| s.parse::<f64>().unwrap() == 0.0),
+        "{zero:?}"
+    );
+    let classic = scores(&search("set-param name=eval value=classic\n"));
+    assert!(
+        classic.iter().any(|s| s.parse::<f64>().unwrap() != 0.0),
+        "{classic:?}"
+    );
+    // `learned` takes the embedded turkish weights (a correction to the
+    // classic terms) and `full`, the old name of `classic`, is accepted.
+    let learned = search("set-param name=eval value=learned\n");
+    assert!(
+        !learned.iter().any(|l| l.starts_with("error")),
+        "{learned:?}"
+    );
+    assert_eq!(scores(&search("set-param name=eval value=full\n")), classic);
 }

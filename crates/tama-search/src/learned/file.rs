@@ -270,6 +270,22 @@ impl Weights {
         Ok(weights)
     }
 
+    /// Reads the weights file at `path`. With `rules`, the file must be
+    /// for them; without, the preset it names says where it applies.
+    ///
+    /// # Errors
+    ///
+    /// The file's path and why: it cannot be read, or any error of
+    /// [`Weights::from_bytes`].
+    pub fn open(path: &std::path::Path, rules: Option<&Rules>) -> Result<Weights, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        match rules {
+            Some(rules) => Weights::from_bytes(&bytes, rules),
+            None => Weights::read(&bytes),
+        }
+        .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// Reads a weights file for whichever preset it names.
     ///
     /// # Errors
