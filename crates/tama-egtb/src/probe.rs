@@ -342,7 +342,8 @@ impl Tablebase {
     /// first, a few dozen at a time, and their values read after, so the
     /// memory reads of a batch overlap where single probes wait for theirs
     /// one by one (a random probe of a 5-piece set is one read from main
-    /// memory). Load the tables first ([`Tablebase::load_wdl`]) for the
+    /// memory). A position with a capture pending adds the reads of its
+    /// stored children to its group's. Load the tables first ([`Tablebase::load_wdl`]) for the
     /// full effect.
     ///
     /// # Errors
@@ -353,22 +354,95 @@ impl Tablebase {
         positions: &[Position],
         out: &mut [Option<Wdl>],
     ) -> Result<(), Error> {
+        /// Positions a group.
         const GROUP: usize = 32;
+        /// Deferred reads a group: one per stored position, one per
+        /// stored child of a position with a capture pending.
+        const READS: usize = 8 * GROUP;
+        /// What the deferred reads of a position make of it.
+        #[derive(Clone, Copy)]
+        enum Pending {
+            Answered,
+            Stored,
+            Captures(FromCaptures),
+        }
+        let mut list = take_list();
+        let mut result = Ok(());
         for (ps, outs) in positions.chunks(GROUP).zip(out.chunks_mut(GROUP)) {
-            let mut reads: [(Option<&WdlTable>, u64); GROUP] = [(None, 0); GROUP];
-            for ((p, o), r) in ps.iter().zip(outs.iter_mut()).zip(reads.iter_mut()) {
-                match self.loaded_entry(p) {
-                    Some((t, idx)) => *r = (Some(t), idx),
-                    None => *o = self.probe_wdl(p)?,
+            let mut reads: [(Option<&WdlTable>, u64, u8); READS] = [(None, 0, 0); READS];
+            let mut n = 0;
+            let mut pending = [Pending::Answered; GROUP];
+            for (i, (p, o)) in ps.iter().zip(outs.iter_mut()).enumerate() {
+                if let Some((t, idx)) = self.loaded_entry(p) {
+                    reads[n] = (Some(t), idx, i as u8);
+                    n += 1;
+                    pending[i] = Pending::Stored;
+                    continue;
+                }
+                if !self.wdl_answers_from_captures(p) {
+                    match self.probe_wdl(p) {
+                        Ok(w) => *o = w,
+                        Err(e) => result = Err(e),
+                    }
+                    continue;
+                }
+                // A capture pending: its stored children join the group's
+                // reads, the others are probed now.
+                list.clear();
+                p.generate_moves(&self.rules, &mut list);
+                let mut c = FromCaptures::default();
+                for mv in list.iter() {
+                    let child = p.play_unchecked(mv);
+                    match self.loaded_entry(&child) {
+                        Some((t, idx)) if n < READS => {
+                            reads[n] = (Some(t), idx, i as u8);
+                            n += 1;
+                        }
+                        _ => match self.probe_wdl_kind(&child) {
+                            Ok(w) => c.note(w.map(|(w, _)| w)),
+                            Err(e) => result = Err(e),
+                        },
+                    }
+                    if c.won {
+                        break;
+                    }
+                }
+                pending[i] = Pending::Captures(c);
+            }
+            for &(t, idx, i) in &reads[..n] {
+                let Some(t) = t else { continue };
+                let w = wdl::to_wdl(t.get(idx));
+                match &mut pending[usize::from(i)] {
+                    Pending::Stored => outs[usize::from(i)] = Some(w),
+                    Pending::Captures(c) => c.note(Some(w)),
+                    Pending::Answered => {}
                 }
             }
-            for (o, r) in outs.iter_mut().zip(&reads) {
-                if let (Some(t), idx) = *r {
-                    *o = Some(wdl::to_wdl(t.get(idx)));
+            for (o, p) in outs.iter_mut().zip(&pending) {
+                if let Pending::Captures(c) = p {
+                    *o = c.value();
                 }
+            }
+            if result.is_err() {
+                break;
             }
         }
-        Ok(())
+        put_list(list);
+        result
+    }
+
+    /// Whether [`Tablebase::probe_wdl`] answers `pos` from its captures
+    /// with its win/draw/loss table loaded: a capture pending, pieces on
+    /// both sides and the table of its material loaded.
+    #[inline]
+    fn wdl_answers_from_captures(&self, pos: &Position) -> bool {
+        let m = Material::of(pos);
+        m.us() != 0
+            && slot_of(m)
+                .filter(|&s| self.wdl_present[s])
+                .and_then(|s| self.wdl_slots[s].get())
+                .is_some_and(|t| t.is_ok())
+            && !is_stored(pos, &self.rules)
     }
 
     /// The value of `pos`, whose side to move has a capture pending, from
@@ -382,55 +456,40 @@ impl Tablebase {
         pos.generate_moves(&self.rules, &mut list);
         let mut reads: [(Option<&WdlTable>, u64); 16] = [(None, 0); 16];
         let mut pending = 0;
-        let (mut draw, mut uncovered) = (false, false);
-        let mut note = |w: Option<Wdl>| match w {
-            Some(Wdl::Loss) => true,
-            Some(Wdl::Draw) => {
-                draw = true;
-                false
-            }
-            Some(Wdl::Win) => false,
-            None => {
-                uncovered = true;
-                false
-            }
-        };
-        let mut won = false;
+        let mut c = FromCaptures::default();
+        let mut result = Ok(());
         for mv in list.iter() {
             let child = pos.play_unchecked(mv);
-            let entry = if pending < reads.len() {
-                self.loaded_entry(&child)
-            } else {
-                None
-            };
-            if let Some(e) = entry {
-                reads[pending] = (Some(e.0), e.1);
-                pending += 1;
-            } else if note(self.probe_wdl_kind(&child)?.map(|(w, _)| w)) {
-                won = true;
+            match self.loaded_entry(&child) {
+                Some((t, idx)) if pending < reads.len() => {
+                    reads[pending] = (Some(t), idx);
+                    pending += 1;
+                }
+                _ => match self.probe_wdl_kind(&child) {
+                    Ok(w) => c.note(w.map(|(w, _)| w)),
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                },
+            }
+            if c.won {
                 break;
             }
         }
         put_list(list);
-        if !won {
+        result?;
+        if !c.won {
             for &(t, idx) in &reads[..pending] {
                 if let Some(t) = t {
-                    if note(Some(wdl::to_wdl(t.get(idx)))) {
-                        won = true;
+                    c.note(Some(wdl::to_wdl(t.get(idx))));
+                    if c.won {
                         break;
                     }
                 }
             }
         }
-        Ok(if won {
-            Some(Wdl::Win)
-        } else if uncovered {
-            None
-        } else if draw {
-            Some(Wdl::Draw)
-        } else {
-            Some(Wdl::Loss)
-        })
+        Ok(c.value())
     }
 
     /// The value of `pos` with the kind of table that answered: from the
@@ -631,6 +690,41 @@ impl EndgameOracle for Tablebase {
 
     fn name(&self) -> String {
         format!("egtb {} ({})", self.dir.display(), self.rules_text)
+    }
+}
+
+/// The value of a position with a capture pending, gathered from the
+/// values of the positions its captures lead to (for the opponent): a win
+/// if one is lost, else unknown if one is not covered, else a draw if one
+/// is drawn, else a loss.
+#[derive(Clone, Copy, Default)]
+struct FromCaptures {
+    won: bool,
+    draw: bool,
+    uncovered: bool,
+}
+
+impl FromCaptures {
+    #[inline]
+    fn note(&mut self, child: Option<Wdl>) {
+        match child {
+            Some(Wdl::Loss) => self.won = true,
+            Some(Wdl::Draw) => self.draw = true,
+            Some(Wdl::Win) => {}
+            None => self.uncovered = true,
+        }
+    }
+
+    fn value(self) -> Option<Wdl> {
+        if self.won {
+            Some(Wdl::Win)
+        } else if self.uncovered {
+            None
+        } else if self.draw {
+            Some(Wdl::Draw)
+        } else {
+            Some(Wdl::Loss)
+        }
     }
 }
 
