@@ -91,3 +91,64 @@ fn small_positions_have_exactly_the_listed_moves() {
         assert_eq!(generated, expected, "moves.txt:{line}: {fen} {rules_text}");
     }
 }
+
+/// `data/tactics.txt` (`cargo xtask tactics` picked them from the
+/// verified endgame tablebases): positions with exactly one winning move,
+/// half of them a sacrifice, won in 5 to 9 plies, and no evaluation was
+/// tuned or trained on them. A search 3 plies deeper than the win sees
+/// its end even where late-move reductions shorten a line by two, so
+/// with the classic and with the learned evaluation the engine must
+/// play the winning move in every one. `TAMA_TACTICS_DEPTH=D`
+/// searches every position to depth D instead, to see what a shallower
+/// search misses (docs/TRAINING.md).
+#[test]
+fn tactics_suite() {
+    use tama_search::{Engine, EngineConfig, EvalKind, Limits};
+    let lines = data_lines(include_str!("data/tactics.txt"));
+    assert!(lines.len() >= 60, "suite too small: {}", lines.len());
+    let fixed: Option<u32> = std::env::var("TAMA_TACTICS_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok());
+    let mut missed = Vec::new();
+    for (_, kind) in EvalKind::ALL {
+        let mut engine = Engine::new(EngineConfig {
+            eval_kind: kind,
+            hash_mib: 8,
+            ..EngineConfig::default()
+        });
+        for (line, fields) in &lines {
+            let [fen, rules_text, answer, note] = fields[..] else {
+                panic!("tactics.txt:{line}: expected 4 fields");
+            };
+            let plies: u32 = note
+                .split_once("win in ")
+                .and_then(|(_, rest)| rest.split_whitespace().next())
+                .and_then(|d| d.parse().ok())
+                .unwrap_or_else(|| panic!("tactics.txt:{line}: no `win in N plies`"));
+            let depth = fixed.unwrap_or(plies + 3);
+            let pos = position(fen);
+            let rules = rules(rules_text);
+            let answer = parse_move(answer, &pos, &rules)
+                .unwrap_or_else(|e| panic!("tactics.txt:{line}: {answer}: {e}"));
+            engine.clear();
+            let result = engine.search(&pos, &[], &rules, &Limits::depth(depth), |_| {});
+            let tama_search::SearchResult::Move(best) = result else {
+                panic!("tactics.txt:{line}: no move");
+            };
+            let best = best.mv;
+            if best != answer {
+                missed.push(format!(
+                    "{kind:?} tactics.txt:{line}: {fen} {rules_text}: played {}, wins only {}",
+                    tama_notation::write_move(&pos, &rules, &best),
+                    fields[2]
+                ));
+            }
+        }
+    }
+    assert!(
+        missed.is_empty(),
+        "{} missed:\n{}",
+        missed.len(),
+        missed.join("\n")
+    );
+}

@@ -16,6 +16,7 @@ mod perft;
 mod snapshots;
 mod sprt;
 mod table;
+mod tactics;
 
 use std::process::ExitCode;
 
@@ -51,6 +52,9 @@ enum Command {
     /// Run the cargo-fuzz targets one at a time (nightly and cargo-fuzz
     /// needed) and summarise executions, coverage and corpus growth.
     Fuzz(fuzz::Args),
+    /// Pick positions with one winning move from the endgame tablebases
+    /// and print them as lines of tests/data/tactics.txt.
+    Tactics(tactics::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +66,7 @@ fn main() -> ExitCode {
         Command::Snapshots(args) => snapshots::run(args),
         Command::Sprt(args) => sprt::run(args),
         Command::Fuzz(args) => fuzz::run(args),
+        Command::Tactics(args) => tactics::run(args),
     };
     xtask_util::exit_code(result)
 }
