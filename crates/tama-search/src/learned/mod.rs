@@ -171,13 +171,22 @@ const THREE: [u16; 256] = {
     t
 };
 
-/// Four bits reversed.
-const REV4: [u8; 16] = {
-    let mut t = [0u8; 16];
-    let mut i = 0;
-    while i < 16 {
-        t[i] = (((i & 1) << 3) | ((i & 2) << 1) | ((i & 4) >> 1) | ((i & 8) >> 3)) as u8;
-        i += 1;
+/// `THREE_REV[b]`: [`THREE`] of `b` with each of its two nibbles
+/// reversed (a right region's four files read from the h-file leftwards).
+const THREE_REV: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut r = 0;
+        let mut i = 0;
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                r |= 1 << ((i / 4) * 4 + 3 - i % 4);
+            }
+            i += 1;
+        }
+        t[b] = THREE[r];
+        b += 1;
     }
     t
 };
@@ -212,11 +221,35 @@ const CANON: [u16; REGION_SIZE] = {
     t
 };
 
-/// The region index of two ranks' worth of own and other men, each given
-/// as 8 bits (four squares of the lower rank, then four of the upper).
+/// The indices, within their tables, of the three regions of a rank
+/// pair: left, right and centre. `own` and `other` are two ranks' worth
+/// of the two sides' men, 16 bits (the lower rank's eight files, a
+/// first, then the upper rank's).
 #[inline]
-fn region(own: u32, other: u32) -> usize {
-    THREE[own as usize] as usize + 2 * THREE[other as usize] as usize
+fn regions(own: u32, other: u32) -> [usize; 3] {
+    // Files a-d of both ranks; e-h; c-f.
+    let left = |w: u32| ((w & 0xf) | ((w >> 4) & 0xf0)) as usize;
+    let right = |w: u32| (((w >> 4) & 0xf) | ((w >> 8) & 0xf0)) as usize;
+    let mid = |w: u32| (((w >> 2) & 0xf) | ((w >> 6) & 0xf0)) as usize;
+    let index = |t: &[u16; 256], o: usize, x: usize| t[o] as usize + 2 * t[x] as usize;
+    [
+        index(&THREE, left(own), left(other)),
+        index(&THREE_REV, right(own), right(other)),
+        CANON[index(&THREE, mid(own), mid(other))] as usize,
+    ]
+}
+
+/// The 16 bits of rank pair `r` (ranks `r` and `r + 1`) of a bitboard.
+#[inline]
+fn pair(b: u64, r: usize) -> u32 {
+    (b >> (8 * r)) as u32 & 0xffff
+}
+
+/// The feature of a square's table (rank × folded file) after `first`.
+#[inline]
+fn square_feature(first: usize, sq: u32) -> usize {
+    let file = (sq % 8) as usize;
+    first + (sq / 8) as usize * 4 + file.min(7 - file)
 }
 
 /// Calls `f(feature, count)` for the features of the position read from
@@ -226,40 +259,92 @@ fn region(own: u32, other: u32) -> usize {
 #[inline]
 fn visit(own: u64, other: u64, own_kings: u64, mut f: impl FnMut(usize, i32)) {
     for r in 0..REGION_RANKS {
-        let o = (own >> (8 * r)) as u32 & 0xffff;
-        let x = (other >> (8 * r)) as u32 & 0xffff;
+        let [left, right, centre] = regions(pair(own, r), pair(other, r));
         let base = r * 2 * REGION_SIZE;
-        // Left: files a-d, a first.
-        let left = region((o & 0xf) | ((o >> 4) & 0xf0), (x & 0xf) | ((x >> 4) & 0xf0));
+        // The right region shares the left one's table (mirrored).
         f(base + left, 1);
-        // Right: files h-e, h first (the left table, mirrored).
-        let rev = |w: u32| {
-            REV4[((w >> 4) & 0xf) as usize] as u32 | (REV4[(w >> 12) as usize] as u32) << 4
-        };
-        f(base + region(rev(o), rev(x)), 1);
-        // Centre: files c-f, the smaller reading.
-        let mid = |w: u32| ((w >> 2) & 0xf) | ((w >> 6) & 0xf0);
-        f(
-            base + REGION_SIZE + CANON[region(mid(o), mid(x))] as usize,
-            1,
-        );
+        f(base + right, 1);
+        f(base + REGION_SIZE + centre, 1);
     }
     let mut m = own;
     while m != 0 {
-        let sq = m.trailing_zeros() as usize;
-        let file = sq % 8;
-        f(MAN_SQUARE + (sq / 8) * 4 + file.min(7 - file), 1);
+        f(square_feature(MAN_SQUARE, m.trailing_zeros()), 1);
         m &= m - 1;
     }
     let mut k = own_kings;
     while k != 0 {
-        let sq = k.trailing_zeros() as usize;
-        let file = sq % 8;
-        f(KING_SQUARE + (sq / 8) * 4 + file.min(7 - file), 1);
+        f(square_feature(KING_SQUARE, k.trailing_zeros()), 1);
         k &= k - 1;
     }
     f(MAN, (own & !own_kings).count_ones() as i32);
     f(KING, own_kings.count_ones() as i32);
+}
+
+/// The edge (left and right) region tables with the men's weights folded
+/// in: entry `r × 6,561 + i` is the weight of index `i` of rank pair `r`
+/// plus, for every own man of the region on its upper rank (on both
+/// ranks for the pair of ranks 1–2), the weights of its square and of
+/// [`MAN`]. Every man stands in exactly one edge region on its upper rank
+/// (on rank 1 in the lowest pair's lower rank), so the sum over the edge
+/// regions is the sum of the men's features, and the evaluation needs no
+/// loop over the men. `None` when an entry would not fit an `i16`.
+fn fold_men(table: &[[i16; 2]]) -> Option<Box<[[i16; 2]]>> {
+    let mut out = Vec::with_capacity(REGION_RANKS * REGION_SIZE);
+    for r in 0..REGION_RANKS {
+        for i in 0..REGION_SIZE {
+            let w = table[r * 2 * REGION_SIZE + i];
+            let mut sum = [w[0] as i32, w[1] as i32];
+            let mut digits = i;
+            for k in 0..8 {
+                let own_man = digits % 3 == 1;
+                digits /= 3;
+                if own_man && (k >= 4 || r == 0) {
+                    // Digit k: rank r + k / 4, folded file k % 4 (the
+                    // right region is read from the h-file, which folds
+                    // onto the a-file).
+                    let sq = table[MAN_SQUARE + (r + k / 4) * 4 + k % 4];
+                    for (s, (a, b)) in sum.iter_mut().zip(sq.iter().zip(table[MAN].iter())) {
+                        *s += *a as i32 + *b as i32;
+                    }
+                }
+            }
+            out.push([i16::try_from(sum[0]).ok()?, i16::try_from(sum[1]).ok()?]);
+        }
+    }
+    Some(out.into_boxed_slice())
+}
+
+/// One side's middlegame and endgame sums with the men folded into the
+/// edge tables ([`fold_men`]): the same as the weights of [`visit`]'s
+/// features.
+#[inline]
+fn folded_side(
+    table: &[[i16; 2]],
+    edges: &[[i16; 2]],
+    own: u64,
+    other: u64,
+    own_kings: u64,
+) -> [i32; 2] {
+    let mut mg = 0i32;
+    let mut eg = 0i32;
+    let mut add = |w: [i16; 2]| {
+        mg += w[0] as i32;
+        eg += w[1] as i32;
+    };
+    for r in 0..REGION_RANKS {
+        let [left, right, centre] = regions(pair(own, r), pair(other, r));
+        add(edges[r * REGION_SIZE + left]);
+        add(edges[r * REGION_SIZE + right]);
+        add(table[r * 2 * REGION_SIZE + REGION_SIZE + centre]);
+    }
+    let mut k = own_kings;
+    while k != 0 {
+        add(table[square_feature(KING_SQUARE, k.trailing_zeros())]);
+        k &= k - 1;
+    }
+    let n = own_kings.count_ones() as i32;
+    let king = table[KING];
+    [mg + n * king[0] as i32, eg + n * king[1] as i32]
 }
 
 /// Calls `f(feature, value)` for every feature of `pos` read from White's
@@ -297,6 +382,9 @@ pub fn phase(pos: &Position) -> i32 {
 pub struct LearnedEval {
     rules: Rules,
     weights: Arc<Weights>,
+    /// The edge region tables with the men's weights folded in
+    /// ([`fold_men`]), when they fit.
+    edges: Option<Arc<[[i16; 2]]>>,
 }
 
 impl LearnedEval {
@@ -304,6 +392,7 @@ impl LearnedEval {
     pub fn new(weights: Arc<Weights>) -> LearnedEval {
         LearnedEval {
             rules: weights.preset().rules(),
+            edges: fold_men(weights.table()).map(Arc::from),
             weights,
         }
     }
@@ -323,6 +412,14 @@ impl LearnedEval {
         self.weights.base()
     }
 
+    /// Whether the men's weights are folded into the edge region tables,
+    /// which saves the loop over the men. They are unless a folded entry
+    /// (a region weight and two for each of up to eight men) would leave
+    /// the `i16` range; the value is the same either way.
+    pub fn men_folded(&self) -> bool {
+        self.edges.is_some()
+    }
+
     /// The pattern sum of a quiet position for the side to move, in
     /// centi-men (not clamped): the whole evaluation with [`Base::None`],
     /// the correction to the classic value with [`Base::Classic`]
@@ -331,11 +428,29 @@ impl LearnedEval {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let w = self.weights.table();
         let (mut mg, mut eg) = (0i32, 0i32);
-        features(pos, |i, v| {
-            let [a, b] = w[i];
-            mg += v * a as i32;
-            eg += v * b as i32;
-        });
+        match &self.edges {
+            Some(edges) => {
+                let white = pos.pieces(Color::White).0;
+                let black = pos.pieces(Color::Black).0;
+                let kings = pos.kings().0;
+                let [wm, we] = folded_side(w, edges, white & !kings, black & !kings, white & kings);
+                let [bm, be] = folded_side(
+                    w,
+                    edges,
+                    (black & !kings).swap_bytes(),
+                    (white & !kings).swap_bytes(),
+                    (black & kings).swap_bytes(),
+                );
+                let tempo = if pos.turn() == Color::White { 1 } else { -1 };
+                mg = wm - bm + tempo * w[TEMPO][0] as i32;
+                eg = we - be + tempo * w[TEMPO][1] as i32;
+            }
+            None => features(pos, |i, v| {
+                let [a, b] = w[i];
+                mg += v * a as i32;
+                eg += v * b as i32;
+            }),
+        }
         let ph = phase(pos);
         let white = (mg * ph + eg * (PHASE_MAX - ph)) / (PHASE_MAX * SCALE);
         if pos.turn() == Color::White {

@@ -14,15 +14,23 @@ impl Rng {
     }
 }
 
-/// Weights with every entry random (in ±2000).
-fn random_weights(preset: Preset, seed: u64) -> Weights {
+/// Weights with every entry random (in ±`max`).
+fn random_weights(preset: Preset, seed: u64, max: u64) -> Weights {
     let mut rng = Rng(seed);
     let mut w = Weights::zero(preset);
     for i in 0..FEATURES {
-        let a = (rng.next() % 4001) as i16 - 2000;
-        let b = (rng.next() % 4001) as i16 - 2000;
-        w.set(i, [a, b]);
+        let a = (rng.next() % (2 * max + 1)) as i64 - max as i64;
+        let b = (rng.next() % (2 * max + 1)) as i64 - max as i64;
+        w.set(i, [a as i16, b as i16]);
     }
+    w
+}
+
+/// The weights with a man worth 1,000 centi-men in the middlegame and
+/// −1,000 in the endgame: eight men of an edge region's table then leave
+/// the `i16` range, so the evaluation loops over the men.
+fn too_large_to_fold(mut w: Weights) -> Weights {
+    w.set(MAN, [16000, -16000]);
     w
 }
 
@@ -48,11 +56,21 @@ fn random_positions(rules: &Rules, n: usize, seed: u64) -> Vec<Position> {
 
 #[test]
 fn symmetric_under_colour_flip_and_mirror() {
-    for (preset, rules) in [
+    // The loop over the men, and the men folded into the edges.
+    for ((preset, rules), max) in [
         (Preset::Armenian, Rules::ARMENIAN),
         (Preset::Turkish, Rules::TURKISH),
-    ] {
-        let eval = LearnedEval::new(Arc::new(random_weights(preset, 7)));
+    ]
+    .into_iter()
+    .flat_map(|r| [(r, 2000), (r, 300)])
+    {
+        let w = random_weights(preset, 7, max);
+        let eval = if max == 300 {
+            LearnedEval::new(Arc::new(w))
+        } else {
+            LearnedEval::new(Arc::new(too_large_to_fold(w)))
+        };
+        assert_eq!(eval.men_folded(), max == 300);
         let mut nonzero = 0;
         for p in random_positions(&rules, 400, 3) {
             let v = eval.evaluate(&p);
@@ -67,30 +85,65 @@ fn symmetric_under_colour_flip_and_mirror() {
     }
 }
 
+/// The value of `p` for the side to move by the definition: every
+/// feature's count times its weights, blended by the phase.
+fn reference_value(w: &Weights, p: &Position) -> (i64, Vec<i64>) {
+    let mut dense = vec![0i64; FEATURES];
+    features(p, |i, v| dense[i] += v as i64);
+    let (mut mg, mut eg) = (0i64, 0i64);
+    for (i, &x) in dense.iter().enumerate() {
+        mg += x * w.get(i)[0] as i64;
+        eg += x * w.get(i)[1] as i64;
+    }
+    let ph = phase(p) as i64;
+    let white = (mg * ph + eg * (32 - ph)) / (32 * SCALE as i64);
+    let stm = if p.turn() == Color::White {
+        white
+    } else {
+        -white
+    };
+    (stm, dense)
+}
+
 #[test]
 fn evaluation_is_the_blended_sum_of_features() {
-    let w = random_weights(Preset::Armenian, 11);
+    let w = too_large_to_fold(random_weights(Preset::Armenian, 11, 2000));
     let eval = LearnedEval::new(Arc::new(w.clone()));
+    assert!(!eval.men_folded());
     for p in random_positions(&Rules::ARMENIAN, 200, 5) {
-        let mut dense = vec![0i64; FEATURES];
-        features(&p, |i, v| dense[i] += v as i64);
-        let (mut mg, mut eg) = (0i64, 0i64);
-        for (i, &x) in dense.iter().enumerate() {
-            mg += x * w.get(i)[0] as i64;
-            eg += x * w.get(i)[1] as i64;
-        }
-        let ph = phase(&p) as i64;
-        let white = (mg * ph + eg * (32 - ph)) / (32 * SCALE as i64);
-        let stm = if p.turn() == Color::White {
-            white
-        } else {
-            -white
-        };
-        assert_eq!(eval.evaluate(&p) as i64, stm);
+        let (value, dense) = reference_value(&w, &p);
+        assert_eq!(eval.evaluate(&p) as i64, value);
         // White's and Black's readings cancel on the features of a
         // colour-symmetric count: men minus men.
         let men = |c| (p.pieces(c).0 & !p.kings().0).count_ones() as i64;
         assert_eq!(dense[MAN], men(Color::White) - men(Color::Black));
+    }
+}
+
+#[test]
+fn men_folded_into_the_edge_regions_give_the_same_value() {
+    for (preset, rules) in [
+        (Preset::Armenian, Rules::ARMENIAN),
+        (Preset::Turkish, Rules::TURKISH),
+    ] {
+        // Weights of ±300 fit the folded tables.
+        let w = random_weights(preset, 13, 300);
+        let eval = LearnedEval::new(Arc::new(w.clone()));
+        assert!(eval.men_folded());
+        for p in random_positions(&rules, 400, 17) {
+            assert_eq!(eval.evaluate(&p) as i64, reference_value(&w, &p).0, "{p:?}");
+        }
+    }
+    // The shipped weights are folded (the faster evaluation is the one
+    // the engine uses).
+    for preset in Preset::ALL {
+        if let Some(w) = embedded(preset) {
+            let eval = LearnedEval::new(Arc::clone(&w));
+            assert!(eval.men_folded(), "{preset}");
+            for p in random_positions(&preset.rules(), 100, 19) {
+                assert_eq!(eval.evaluate(&p) as i64, reference_value(&w, &p).0);
+            }
+        }
     }
 }
 
@@ -126,7 +179,7 @@ fn material_weights_value_material() {
 
 #[test]
 fn file_round_trips_and_refuses_damage() {
-    let w = random_weights(Preset::Turkish, 1);
+    let w = random_weights(Preset::Turkish, 1, 2000);
     let bytes = w.to_bytes();
     assert_eq!(Weights::from_bytes(&bytes, &Rules::TURKISH), Ok(w.clone()));
     assert_eq!(
@@ -219,7 +272,7 @@ fn base_classic_adds_the_patterns_to_the_classic_value_symmetrically() {
         (Preset::Armenian, Rules::ARMENIAN),
         (Preset::Turkish, Rules::TURKISH),
     ] {
-        let w = random_weights(preset, 21).with_base(Base::Classic);
+        let w = random_weights(preset, 21, 2000).with_base(Base::Classic);
         let patterns = LearnedEval::new(Arc::new(w.clone()));
         let eval = engine_eval(w);
         let mut changed = 0;
@@ -244,7 +297,7 @@ fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
 
 #[test]
 fn version_2_files_keep_the_base_and_refuse_another_classic_evaluation() {
-    let w = random_weights(Preset::Armenian, 4).with_base(Base::Classic);
+    let w = random_weights(Preset::Armenian, 4, 2000).with_base(Base::Classic);
     let bytes = w.to_bytes();
     let read = Weights::from_bytes(&bytes, &Rules::ARMENIAN).unwrap();
     assert_eq!(read, w);
