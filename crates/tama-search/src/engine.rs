@@ -469,10 +469,15 @@ mod tests {
             classic.evaluate(&start, &Rules::TURKISH),
             Score::centi_men(7)
         );
-        // Other rules keep the classic evaluation.
+        // Other rules (no preset: no weights) keep the classic evaluation.
+        let other = Rules {
+            draw_one_each: !Rules::TURKISH.draw_one_each,
+            ..Rules::TURKISH
+        };
+        assert_eq!(other.preset(), None);
         assert_eq!(
-            learned.evaluate(&start, &Rules::ARMENIAN),
-            classic.evaluate(&start, &Rules::ARMENIAN)
+            learned.evaluate(&start, &other),
+            classic.evaluate(&start, &other)
         );
         // eval=classic leaves the weights unused.
         let mut back = Engine::new(config);
