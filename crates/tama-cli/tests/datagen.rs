@@ -144,6 +144,43 @@ fn shards_of_separate_processes_are_one_run() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 
+    // A next generation plays with the trained weights (`--eval-file`):
+    // the same seed, other games; weights for other rules are refused.
+    let small = |dir: &Path, extra: &[&str]| {
+        let dir = dir.to_str().unwrap();
+        let mut args = vec![
+            "datagen", "--rules", "turkish", "--games", "12", "--nodes", "150", "--seed", "5",
+            "--out", dir,
+        ];
+        args.extend_from_slice(extra);
+        tama(&args);
+        files(Path::new(dir))
+    };
+    let g0 = small(&tmp.path().join("g0"), &[]);
+    let g1 = small(&tmp.path().join("g1"), &["--eval-file", w]);
+    assert_eq!((g0.len(), g1.len()), (1, 1));
+    assert_ne!(g0[0].1, g1[0].1);
+    let refused = Command::new(env!("CARGO_BIN_EXE_tama"))
+        .args([
+            "datagen",
+            "--rules",
+            "armenian",
+            "--games",
+            "2",
+            "--eval-file",
+            w,
+        ])
+        .arg("--out")
+        .arg(tmp.path().join("g2"))
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        err.contains("weights file is for turkish rules, not armenian"),
+        "{err}"
+    );
+
     // A run again keeps every file.
     let again = tama(&[
         "datagen",

@@ -10,7 +10,7 @@ use tama_learn::generate::GAMES_PER_FILE;
 use tama_learn::{generate, GenConfig, GenReport, Progress};
 use tama_search::EngineConfig;
 
-use crate::common::parse_rules_arg;
+use crate::common::{parse_rules_arg, EvalArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::io::Io;
 use crate::progress::relayed;
@@ -60,6 +60,11 @@ pub struct Args {
     /// for several), e.g. `eval=learned` for a second generation.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub settings: Vec<String>,
+    /// The games' evaluation (`--eval learned` takes the embedded weights;
+    /// `--eval-file FILE`, weights of a training run, for a next
+    /// generation without rebuilding).
+    #[command(flatten)]
+    pub eval: EvalArgs,
 }
 
 /// Reads `I/N`.
@@ -84,8 +89,9 @@ fn parse_shard(text: &str) -> Result<(u64, u64), CliError> {
 pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     let rules = parse_rules_arg(args.rules.as_deref())?;
     let shard = parse_shard(&args.shard)?;
-    let engine = EngineConfig::from_settings(args.settings.iter().map(String::as_str))
+    let mut engine = EngineConfig::from_settings(args.settings.iter().map(String::as_str))
         .map_err(|e| CliError::usage(format!("--set {e}")))?;
+    args.eval.apply(&mut engine, Some(&rules))?;
     let egtb = match &args.egtb {
         Some(dir) => Some(
             Tablebase::open(dir, &rules).map_err(|e| CliError::usage(format!("--egtb: {e}")))?,
