@@ -33,23 +33,23 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     v
 }
 
+/// `tama datagen` of `games` turkish games (150 nodes a move, seed 5)
+/// into `dir`, with `extra` arguments.
+fn datagen(games: &str, dir: &Path, extra: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tama"));
+    c.args(["datagen", "--rules", "turkish", "--games", games])
+        .args(["--nodes", "150", "--seed", "5", "--out"])
+        .arg(dir)
+        .args(extra);
+    c
+}
+
 #[test]
 fn shards_of_separate_processes_are_one_run() {
     let tmp = tempfile::tempdir().unwrap();
     let one = tmp.path().join("one");
     let sharded = tmp.path().join("sharded");
-    let run = |dir: &Path, extra: &[&str]| {
-        let dir = dir.to_str().unwrap();
-        let mut args = vec![
-            "datagen", "--rules", "turkish", "--games", "140", "--nodes", "150", "--seed", "5",
-            "--out", dir,
-        ];
-        args.extend_from_slice(extra);
-        Command::new(env!("CARGO_BIN_EXE_tama"))
-            .args(&args)
-            .spawn()
-            .expect("tama starts")
-    };
+    let run = |dir: &Path, extra: &[&str]| datagen("140", dir, extra).spawn().expect("tama starts");
     let mut single = run(&one, &[]);
     assert!(single.wait().unwrap().success());
     // Three processes at once, one file each (64 + 64 + 12 games).
@@ -147,14 +147,13 @@ fn shards_of_separate_processes_are_one_run() {
     // A next generation plays with the trained weights (`--eval-file`):
     // the same seed, other games; weights for other rules are refused.
     let small = |dir: &Path, extra: &[&str]| {
-        let dir = dir.to_str().unwrap();
-        let mut args = vec![
-            "datagen", "--rules", "turkish", "--games", "12", "--nodes", "150", "--seed", "5",
-            "--out", dir,
-        ];
-        args.extend_from_slice(extra);
-        tama(&args);
-        files(Path::new(dir))
+        let out = datagen("12", dir, extra).output().expect("tama starts");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        files(dir)
     };
     let g0 = small(&tmp.path().join("g0"), &[]);
     let g1 = small(&tmp.path().join("g1"), &["--eval-file", w]);
@@ -182,19 +181,8 @@ fn shards_of_separate_processes_are_one_run() {
     );
 
     // A run again keeps every file.
-    let again = tama(&[
-        "datagen",
-        "--rules",
-        "turkish",
-        "--games",
-        "140",
-        "--nodes",
-        "150",
-        "--seed",
-        "5",
-        "--out",
-        one.to_str().unwrap(),
-    ]);
+    let again = datagen("140", &one, &[]).output().expect("tama starts");
+    assert!(again.status.success());
     let text = String::from_utf8(again.stdout).unwrap();
     assert!(
         text.starts_with("0 games, 0 positions, 0 files written, 3 kept"),
