@@ -44,6 +44,16 @@ fn datagen(games: &str, dir: &Path, extra: &[&str]) -> Command {
     c
 }
 
+/// A run refused (exit 2) because the turkish weights meet armenian rules.
+fn refused_for_other_rules(out: &Output) {
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("weights file is for turkish rules, not armenian"),
+        "{err}"
+    );
+}
+
 #[test]
 fn shards_of_separate_processes_are_one_run() {
     let tmp = tempfile::tempdir().unwrap();
@@ -96,12 +106,7 @@ fn shards_of_separate_processes_are_one_run() {
         ])
         .output()
         .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
-    let err = String::from_utf8(refused.stderr).unwrap();
-    assert!(
-        err.contains("weights file is for turkish rules, not armenian"),
-        "{err}"
-    );
+    refused_for_other_rules(&refused);
 
     // `analyse` (like `play` and `serve`) takes the file with --eval-file,
     // checked against --rules.
@@ -173,12 +178,7 @@ fn shards_of_separate_processes_are_one_run() {
         .arg(tmp.path().join("g2"))
         .output()
         .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
-    let err = String::from_utf8(refused.stderr).unwrap();
-    assert!(
-        err.contains("weights file is for turkish rules, not armenian"),
-        "{err}"
-    );
+    refused_for_other_rules(&refused);
 
     // A run again keeps every file.
     let again = datagen("140", &one, &[]).output().expect("tama starts");
