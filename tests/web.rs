@@ -251,3 +251,33 @@ fn the_engine_says_which_kind_of_table_answered() {
     let v: Value = serde_json::from_str(&body).unwrap();
     assert!(v.get("tbkind").is_none() && v.get("tb").is_none(), "{v}");
 }
+
+/// A search slot is back in the pool by the time its stream ends: a client
+/// that asks for the engine's move on reading `bestmove` (or a review's
+/// `summary`) is served, not told the engine is busy.
+#[test]
+fn a_slot_is_free_once_its_stream_has_ended() {
+    let server = tama_web::spawn(tama_web::Config {
+        port: 0,
+        threads: 1,
+        hash_mib: 16,
+        ..Default::default()
+    })
+    .unwrap();
+    let req = r#"{"rules":"turkish","depth":1}"#;
+    for round in 0..25 {
+        let path = "/api/analyse?rules=turkish&depth=1";
+        let (status, body) = http(server.addr(), "GET", path, "");
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("event: bestmove"), "{body}");
+        let (status, body) = http(server.addr(), "POST", "/api/engine-move", req);
+        assert_eq!(status, 200, "after analysis {round}: {body}");
+
+        let path = "/api/review?rules=turkish&moves=c3c4&depth=1";
+        let (status, body) = http(server.addr(), "GET", path, "");
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("event: summary"), "{body}");
+        let (status, body) = http(server.addr(), "POST", "/api/engine-move", req);
+        assert_eq!(status, 200, "after review {round}: {body}");
+    }
+}

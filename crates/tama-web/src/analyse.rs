@@ -80,8 +80,10 @@ pub(crate) async fn analyse(
                 tx.send("info", &Report::info(&pos, &rules, info));
             }
         });
+        // The slot is free before the client hears the end, so a request
+        // it makes on reading `bestmove` finds the engine back in the pool.
+        drop(lease);
         tx.send("bestmove", &Report::result(&pos, &rules, &result));
         tx.finish();
-        drop(lease);
     })
 }

@@ -87,13 +87,15 @@ pub(crate) async fn review(
                 tx.send("progress", &json!({ "done": p.done, "total": p.total }));
             },
         );
+        // The slot is free before the client hears the end (as in an
+        // analysis).
+        drop(lease);
         if state.is_closing() {
             tx.send("error", &json!({ "error": "the server is shutting down" }));
         } else if result.is_ok() {
             tx.send("summary", &tally.json());
         }
         tx.finish();
-        drop(lease);
     })
 }
 
