@@ -176,10 +176,10 @@ pub fn read_weights(
 /// `--eval` and `--eval-file`: the engine's static evaluation.
 #[derive(Debug, Clone, Default, Args)]
 pub struct EvalArgs {
-    /// The evaluation: `classic` (hand-written terms, the default) or
-    /// `learned` (patterns trained on self-play, alone or as a correction
-    /// added to the classic terms, for the presets with weights; other
-    /// rules keep the classic one).
+    /// The evaluation: `learned` (the default: patterns trained on
+    /// self-play, alone or as a correction added to the classic terms, for
+    /// the presets with weights; other rules keep the classic one) or
+    /// `classic` (hand-written terms only).
     #[arg(long, value_name = "KIND", value_parser = clap::builder::PossibleValuesParser::new(tama_search::EvalKind::ALL.map(|(name, _)| name)))]
     pub eval: Option<String>,
     /// A weights file of the learned evaluation (`tama train` writes

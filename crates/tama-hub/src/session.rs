@@ -104,6 +104,7 @@ struct Session<'w> {
 pub fn run<R: BufRead + Send>(input: R, out: &mut dyn Write, identity: Identity) -> io::Result<()> {
     let engine = Box::new(Engine::new(EngineConfig::default()));
     let stop = engine.stop_handle();
+    let eval = engine.config().eval_kind.name();
     let (tx, rx) = channel::<Event>();
     std::thread::scope(|scope| {
         let reader_tx = tx.clone();
@@ -116,7 +117,7 @@ pub fn run<R: BufRead + Send>(input: R, out: &mut dyn Write, identity: Identity)
             stop,
             rules: Rules::ARMENIAN,
             variant: VARIANTS[0].to_string(),
-            eval: "classic",
+            eval,
             eval_file: String::new(),
             tablebases: String::new(),
             game: None,

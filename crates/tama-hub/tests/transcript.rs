@@ -74,10 +74,19 @@ fn handshake_declares_the_engine_and_its_parameters() {
 
 #[test]
 fn think_answers_a_legal_move_after_info_lines() {
-    let lines = transcript(&format!(
-        "hub\nset-param name=variant value=turkish\ninit\npos pos={START}\nlevel depth=4\ngo think\nquit\n"
-    ));
-    let done = lines.iter().position(|l| l.starts_with("done")).unwrap();
+    // As a GUI does: `quit` only after the answer (sent at once, it would
+    // stop the search).
+    let client = Client::start();
+    for line in ["hub", "set-param name=variant value=turkish", "init"] {
+        client.send(line);
+    }
+    client.send(&format!("pos pos={START}"));
+    client.send("level depth=4");
+    client.send("go think");
+    let lines = client.until("done");
+    client.send("quit");
+    assert!(client.close().is_empty());
+    let done = lines.len() - 1;
     let infos: Vec<_> = lines[..done]
         .iter()
         .filter_map(|l| parse_line(l).unwrap())

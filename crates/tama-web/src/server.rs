@@ -52,7 +52,7 @@ impl Default for Config {
             threads: 2,
             hash_mib: 16,
             oracle: None,
-            eval_kind: tama_search::EvalKind::Classic,
+            eval_kind: tama_search::EvalKind::Learned,
             eval_weights: None,
         }
     }

@@ -58,14 +58,16 @@ mod tests {
         }
     }
 
-    /// `eval=learned` without a weights file uses the embedded weights of
-    /// the rules' preset, and the classic evaluation for rules without.
+    /// `eval=learned`, the default, without a weights file uses the
+    /// embedded weights of the rules' preset, and the classic evaluation
+    /// for rules without.
     #[test]
     fn learned_uses_the_embedded_weights_of_its_preset() {
         use crate::{Engine, EngineConfig};
         use tama_core::{MoveList, Position, Rules};
         let learned = Engine::new(EngineConfig::from_settings(["eval=learned"]).unwrap());
-        let classic = Engine::default();
+        let default = Engine::default();
+        let classic = Engine::new(EngineConfig::from_settings(["eval=classic"]).unwrap());
         let mut differs = std::collections::HashMap::new();
         for (preset, _) in FILES {
             let rules = preset.rules();
@@ -74,6 +76,10 @@ mod tests {
             let mut list = MoveList::new();
             for ply in 0..60u32 {
                 if !pos.has_capture() {
+                    assert_eq!(
+                        default.evaluate(&pos, &rules),
+                        learned.evaluate(&pos, &rules)
+                    );
                     let d = learned.evaluate(&pos, &rules) != classic.evaluate(&pos, &rules);
                     *differs.entry(preset).or_insert(0) += u32::from(d);
                 }

@@ -99,13 +99,14 @@ impl core::fmt::Display for Base {
 /// Which static evaluation the engine uses (option `eval`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EvalKind {
-    /// The hand-written evaluation of [`Evaluator`](crate::Evaluator),
-    /// the default.
-    #[default]
+    /// The hand-written evaluation of [`Evaluator`](crate::Evaluator).
     Classic,
     /// The learned evaluation where weights exist for the rules (given in
     /// [`EngineConfig::eval_weights`](crate::EngineConfig::eval_weights)
     /// or [`embedded`] in the program); the classic one for other rules.
+    /// The default: it wins games against the classic one in both presets
+    /// (docs/TRAINING.md).
+    #[default]
     Learned,
 }
 
