@@ -57,12 +57,12 @@ pub struct Args {
     #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: u64,
     /// An engine setting for the games' searches, `NAME=VALUE` (repeat
-    /// for several), e.g. `eval=learned` for a second generation.
+    /// for several), e.g. `hash=64` or `lmr=false`.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub settings: Vec<String>,
-    /// The games' evaluation (`--eval learned` takes the embedded weights;
-    /// `--eval-file FILE`, weights of a training run, for a next
-    /// generation without rebuilding).
+    /// The games' evaluation (the default, learned, takes the embedded
+    /// weights; `--eval-file FILE`, weights of a training run, for a next
+    /// generation without rebuilding; `--eval classic` for a first one).
     #[command(flatten)]
     pub eval: EvalArgs,
 }
