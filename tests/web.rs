@@ -42,6 +42,19 @@ fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: &str) -> (u1
     }
 }
 
+/// A server on a free port with one search slot and a table of
+/// `hash_mib` MiB (a fresh one-thread engine: deterministic at a fixed
+/// depth).
+fn one_slot(hash_mib: usize) -> tama_web::RunningServer {
+    tama_web::spawn(tama_web::Config {
+        port: 0,
+        threads: 1,
+        hash_mib,
+        ..Default::default()
+    })
+    .unwrap()
+}
+
 /// The fields of an analysis object that do not depend on timing.
 fn timeless(mut v: Value) -> Value {
     let obj = v.as_object_mut().unwrap();
@@ -54,13 +67,7 @@ fn timeless(mut v: Value) -> Value {
 fn analyse_events_are_the_cli_json_lines() {
     // A fresh one-thread engine with the same table size searching to a
     // fixed depth is deterministic, so the two must agree exactly.
-    let server = tama_web::spawn(tama_web::Config {
-        port: 0,
-        threads: 1,
-        hash_mib: 64,
-        ..Default::default()
-    })
-    .unwrap();
+    let server = one_slot(64);
     let fen = "W:Wa2,b3,c3,d3,e3,f3:Ba6,b6,c6,d6,e6,Kh8";
     let (code, out, err) = tama(&[
         "analyse",
@@ -99,13 +106,7 @@ fn analyse_events_are_the_cli_json_lines() {
 
 #[test]
 fn moves_are_the_cli_move_objects() {
-    let server = tama_web::spawn(tama_web::Config {
-        port: 0,
-        threads: 1,
-        hash_mib: 1,
-        ..Default::default()
-    })
-    .unwrap();
+    let server = one_slot(1);
     for (fen, rules) in [
         ("B:Wd2,c4,b3,c2:BKd1", "armenian"),
         ("W:Wc3,d4,e3:Bc5,d5,e6,Kh8", "turkish"),
@@ -128,13 +129,7 @@ fn review_events_are_the_cli_annotations() {
     // `GET /api/review` and `tama analyse --pdn` both call
     // `tama_search::review`; with a fresh one-thread engine of the same
     // table size at a fixed depth they must agree exactly.
-    let server = tama_web::spawn(tama_web::Config {
-        port: 0,
-        threads: 1,
-        hash_mib: 16,
-        ..Default::default()
-    })
-    .unwrap();
+    let server = one_slot(16);
     let moves = [
         "a3-b4", "e6-e5", "f3-g4", "g6-h5", "b4-c5", "c6xc4", "c3xc5", "e5-f5", "d3-c3", "h5-g5",
         "g4xc8", "d7-e6",
@@ -240,13 +235,7 @@ fn the_engine_says_which_kind_of_table_answered() {
     assert_eq!(v["tbkind"], "distance", "{v}");
     assert_eq!(v["tb"], best["tb"], "{v}");
     // Without tables, none of these fields.
-    let plain = tama_web::spawn(tama_web::Config {
-        port: 0,
-        threads: 1,
-        hash_mib: 16,
-        ..Default::default()
-    })
-    .unwrap();
+    let plain = one_slot(16);
     let (_, body) = http(plain.addr(), "POST", "/api/engine-move", &req);
     let v: Value = serde_json::from_str(&body).unwrap();
     assert!(v.get("tbkind").is_none() && v.get("tb").is_none(), "{v}");
@@ -257,13 +246,7 @@ fn the_engine_says_which_kind_of_table_answered() {
 /// `summary`) is served, not told the engine is busy.
 #[test]
 fn a_slot_is_free_once_its_stream_has_ended() {
-    let server = tama_web::spawn(tama_web::Config {
-        port: 0,
-        threads: 1,
-        hash_mib: 16,
-        ..Default::default()
-    })
-    .unwrap();
+    let server = one_slot(16);
     let req = r#"{"rules":"turkish","depth":1}"#;
     for round in 0..25 {
         let path = "/api/analyse?rules=turkish&depth=1";
