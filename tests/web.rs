@@ -248,19 +248,17 @@ fn the_engine_says_which_kind_of_table_answered() {
 fn a_slot_is_free_once_its_stream_has_ended() {
     let server = one_slot(16);
     let req = r#"{"rules":"turkish","depth":1}"#;
+    let streams = [
+        ("/api/analyse?rules=turkish&depth=1", "bestmove"),
+        ("/api/review?rules=turkish&moves=c3c4&depth=1", "summary"),
+    ];
     for round in 0..25 {
-        let path = "/api/analyse?rules=turkish&depth=1";
-        let (status, body) = http(server.addr(), "GET", path, "");
-        assert_eq!(status, 200, "{body}");
-        assert!(body.contains("event: bestmove"), "{body}");
-        let (status, body) = http(server.addr(), "POST", "/api/engine-move", req);
-        assert_eq!(status, 200, "after analysis {round}: {body}");
-
-        let path = "/api/review?rules=turkish&moves=c3c4&depth=1";
-        let (status, body) = http(server.addr(), "GET", path, "");
-        assert_eq!(status, 200, "{body}");
-        assert!(body.contains("event: summary"), "{body}");
-        let (status, body) = http(server.addr(), "POST", "/api/engine-move", req);
-        assert_eq!(status, 200, "after review {round}: {body}");
+        for (path, last) in streams {
+            let (status, body) = http(server.addr(), "GET", path, "");
+            assert_eq!(status, 200, "{body}");
+            assert!(body.contains(&format!("event: {last}")), "{body}");
+            let (status, body) = http(server.addr(), "POST", "/api/engine-move", req);
+            assert_eq!(status, 200, "after {path}, round {round}: {body}");
+        }
     }
 }
