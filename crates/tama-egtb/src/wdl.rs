@@ -102,10 +102,49 @@ pub fn wdl_from_distance(dir: &Path, material: Material, threads: usize) -> Resu
     write_wdl(dir, &data.info, &codes, threads, None)
 }
 
-/// One win/draw/loss table in memory: 2 bits an entry, indexed directly.
+/// One win/draw/loss table in memory: 2 bits an entry, indexed directly,
+/// and a summary of 2 bits a block of [`BLOCK`] entries that answers for
+/// the blocks whose entries all have one value.
+///
+/// A random probe of a 5-piece set reads one byte from hundreds of
+/// megabytes, which misses every cache: a read from main memory. The
+/// summary is 64 times smaller (7.5 MB for the armenian 5-piece set),
+/// so it mostly stays in the processor's last-level cache, and most
+/// blocks are uniform (a block is 64 neighbouring entries, which differ
+/// only in where the last group's pieces stand; positions with a capture
+/// pending are filled with a neighbour's value): those probes never go to
+/// main memory.
 pub(crate) struct WdlTable {
     pub indexer: Indexer,
     packed: Values,
+    summary: Vec<u8>,
+}
+
+/// Entries a summary block: 16 bytes of 2-bit values.
+pub(crate) const BLOCK: u64 = 64;
+
+/// The summary value of a block whose entries differ.
+const MIXED: u8 = 3;
+
+/// The summary of packed 2-bit values: per block of [`BLOCK`] entries,
+/// the value all of them share, or [`MIXED`]; four blocks a byte, lowest
+/// bits first. The last block counts as mixed when the table ends inside
+/// it.
+pub(crate) fn summarize(packed: &[u8], entries: u64) -> Vec<u8> {
+    let bytes = (BLOCK / 4) as usize;
+    let blocks = entries.div_ceil(BLOCK) as usize;
+    let mut summary = vec![0u8; blocks.div_ceil(4)];
+    for (b, chunk) in packed.chunks(bytes).take(blocks).enumerate() {
+        let first = chunk[0] & 3;
+        let whole = (b as u64 + 1) * BLOCK <= entries && chunk.len() == bytes;
+        let v = if whole && chunk.iter().all(|&x| x == first * 0x55) {
+            first
+        } else {
+            MIXED
+        };
+        summary[b / 4] |= v << ((b % 4) * 2);
+    }
+    summary
 }
 
 /// The memory of a table's values: anonymous pages the kernel is asked to
@@ -181,18 +220,29 @@ impl WdlTable {
         }
         let mut packed = Values::zeroed(data.wdl_bytes());
         data.decode_wdl_into(threads, packed.bytes_mut())?;
-        Ok(WdlTable { indexer, packed })
+        let summary = summarize(packed.bytes(), indexer.size());
+        Ok(WdlTable {
+            indexer,
+            packed,
+            summary,
+        })
     }
 
-    /// The 2-bit value at `idx` (below the table's size).
+    /// The 2-bit value at `idx` (below the table's size): from the
+    /// summary when its block is uniform, else from the values.
     #[inline]
     pub fn get(&self, idx: u64) -> u8 {
+        let b = idx / BLOCK;
+        let s = (self.summary[(b >> 2) as usize] >> ((b & 3) * 2)) & 3;
+        if s != MIXED {
+            return s;
+        }
         (self.packed.bytes()[(idx >> 2) as usize] >> ((idx & 3) * 2)) & 3
     }
 
-    /// Bytes of memory the values take.
+    /// Bytes of memory the values and their summary take.
     pub fn bytes(&self) -> usize {
-        self.packed.bytes().len()
+        self.packed.bytes().len() + self.summary.len()
     }
 }
 
@@ -506,6 +556,46 @@ mod tests {
         TableInfo {
             kind: Kind::Distance,
             ..info.clone()
+        }
+    }
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::*;
+
+    /// The summary names each uniform block's value, marks every other
+    /// block mixed (the last, partial one too), and a lookup through it
+    /// reads every entry's own value.
+    #[test]
+    fn the_summary_answers_for_uniform_blocks_only() {
+        // 5 blocks and 10 entries: all wins, all losses, one draw among
+        // wins, all draws, all wins, then a partial block of wins.
+        let entries = 5 * BLOCK + 10;
+        let mut codes = vec![1u16; entries as usize];
+        for c in &mut codes[BLOCK as usize..2 * BLOCK as usize] {
+            *c = 2;
+        }
+        codes[2 * BLOCK as usize + 17] = 0;
+        for c in &mut codes[3 * BLOCK as usize..4 * BLOCK as usize] {
+            *c = 0;
+        }
+        let packed = pack(&codes);
+        let summary = summarize(&packed, entries);
+        let of = |b: u64| (summary[(b / 4) as usize] >> ((b % 4) * 2)) & 3;
+        assert_eq!(
+            (0..6).map(of).collect::<Vec<_>>(),
+            [WIN, LOSS, MIXED, DRAW, WIN, MIXED]
+        );
+        let mut values = Values::zeroed(packed.len());
+        values.bytes_mut().copy_from_slice(&packed);
+        let table = WdlTable {
+            indexer: Indexer::new("KvK".parse().unwrap()),
+            packed: values,
+            summary,
+        };
+        for i in 0..entries {
+            assert_eq!(table.get(i), of_code(codes[i as usize]), "entry {i}");
         }
     }
 }
