@@ -462,3 +462,24 @@ fn the_engine_weighs_a_draw_offer() {
     );
     assert!(out.contains("history\n30. a3-a4 "), "{out}");
 }
+
+/// An engine with a single legal move plays it without searching and
+/// says so (the scripted sessions above no longer reach such a move with
+/// every set of embedded weights).
+#[test]
+fn the_engine_announces_its_only_move() {
+    let (code, out, err) = tama_with_input(
+        &[
+            "play",
+            "--color",
+            "black",
+            "--depth",
+            "2",
+            "--fen",
+            "W:Wd4:Bd5,h8",
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("tama plays d4xd6  (the only move)"), "{out}");
+}

@@ -11,9 +11,12 @@ use super::Weights;
 /// for 6 epochs on self-play games of 1,000 nodes a move that end with
 /// the ≤5-piece tables' exact result (docs/TRAINING.md):
 ///
-/// - `armenian.tev`: 8.06 M positions of 153,600 games, step 1; +51.9 Elo
-///   (95 %: +11.1 … +94.1) against the classic evaluation at 100 ms a
-///   move, an SPRT that accepted after 270 games.
+/// - `armenian.tev`, a second generation: 12.33 M positions of 230,400
+///   games, two thirds played with the classic evaluation, the last
+///   third with the first generation's weights; step 1; +64.9 Elo
+///   (95 %: +17.6 … +114.7) against the first generation at 100 ms a
+///   move, an SPRT that accepted after 130 games (the first generation:
+///   +69.4 against the classic evaluation in 1,000 games).
 /// - `turkish.tev`, a second generation: 11.19 M positions of 153,600
 ///   games, the first half played with the classic evaluation, the
 ///   second with the first generation's weights; step 4; +197.4 Elo
