@@ -468,18 +468,9 @@ fn the_engine_weighs_a_draw_offer() {
 /// every set of embedded weights).
 #[test]
 fn the_engine_announces_its_only_move() {
-    let (code, out, err) = tama_with_input(
-        &[
-            "play",
-            "--color",
-            "black",
-            "--depth",
-            "2",
-            "--fen",
-            "W:Wd4:Bd5,h8",
-        ],
-        "quit\n",
-    );
+    let fen = "W:Wd4:Bd5,h8";
+    let args = ["play", "--color", "black", "--depth", "2", "--fen", fen];
+    let (code, out, err) = tama_with_input(&args, "quit\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("tama plays d4xd6  (the only move)"), "{out}");
 }
