@@ -136,7 +136,7 @@ pub(crate) fn summarize(packed: &[u8], entries: u64) -> Vec<u8> {
     let mut summary = vec![0u8; blocks.div_ceil(4)];
     for (b, chunk) in packed.chunks(bytes).take(blocks).enumerate() {
         let first = chunk[0] & 3;
-        let whole = (b as u64 + 1) * BLOCK <= entries && chunk.len() == bytes;
+        let whole = (b as u64 + 1) * BLOCK <= entries;
         let v = if whole && chunk.iter().all(|&x| x == first * 0x55) {
             first
         } else {
