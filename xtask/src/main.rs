@@ -17,6 +17,7 @@ mod snapshots;
 mod sprt;
 mod table;
 mod tactics;
+mod wasm;
 
 use std::process::ExitCode;
 
@@ -55,6 +56,10 @@ enum Command {
     /// Pick positions with one winning move from the endgame tablebases
     /// and print them as lines of tests/data/tactics.txt.
     Tactics(tactics::Args),
+    /// Build the WebAssembly module and the JavaScript package (Debian's
+    /// cargo-web toolchain), pack it with npm and print the tarball's path;
+    /// `--test` runs its Node tests.
+    Wasm(wasm::Args),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +72,7 @@ fn main() -> ExitCode {
         Command::Sprt(args) => sprt::run(args),
         Command::Fuzz(args) => fuzz::run(args),
         Command::Tactics(args) => tactics::run(args),
+        Command::Wasm(args) => wasm::run(args),
     };
     xtask_util::exit_code(result)
 }

@@ -46,6 +46,7 @@
 // an `expect` that says which.
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+pub mod diagram;
 pub mod fen;
 pub mod json;
 pub mod movetext;

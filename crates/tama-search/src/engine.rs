@@ -1,9 +1,9 @@
 //! The engine: configuration, the transposition table, the threads, and
 //! the public search entry point.
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 
 use tama_core::{
     position_outcome, Game, Outcome, Position, Preset, Repetitions, Rules, Termination,
@@ -131,7 +131,14 @@ pub struct Engine {
     workers: Vec<Worker>,
     evaluator: Evaluator,
     stop: Arc<AtomicBool>,
+    interrupt: Option<Interrupt>,
 }
+
+/// A function the search calls now and then (on its main thread, every
+/// `check_interval` nodes) to ask whether it must stop: for hosts where no
+/// other thread can reach the [`StopHandle`] while a search runs, such as
+/// a single-threaded WebAssembly worker reading a flag in shared memory.
+pub type Interrupt = fn() -> bool;
 
 impl core::fmt::Debug for Engine {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -159,8 +166,16 @@ impl Engine {
             workers: (0..config.threads).map(Worker::new).collect(),
             evaluator: evaluator(&config),
             stop: Arc::new(AtomicBool::new(false)),
+            interrupt: None,
             config,
         }
+    }
+
+    /// Sets (or removes) the [`Interrupt`] asked during searches: a search
+    /// stops as soon after it answers `true` as after a
+    /// [`StopHandle::stop`].
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.interrupt = interrupt;
     }
 
     /// The configuration.
@@ -334,6 +349,7 @@ impl Engine {
         let ctx = Ctx {
             tt: &self.tt,
             stop: &self.stop,
+            interrupt: self.interrupt,
             abort: &abort,
             rules: *rules,
             opts: &self.config.search,

@@ -89,6 +89,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+mod clock;
 mod engine;
 mod eval;
 pub mod learned;
@@ -110,7 +111,7 @@ mod test_support;
 mod tt;
 mod worker;
 
-pub use engine::{Engine, EngineConfig, StopHandle, MAX_DEPTH};
+pub use engine::{Engine, EngineConfig, Interrupt, StopHandle, MAX_DEPTH};
 pub use eval::{EvalOptions, Evaluator};
 pub use learned::EvalKind;
 pub use limits::{Clock, Limits};

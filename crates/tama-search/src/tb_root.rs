@@ -2,7 +2,9 @@
 //! result the engine returns without searching when they are all known
 //! (see the [`oracle`](crate::oracle) module for the rules).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use tama_core::{position_outcome, Move, MoveList, Position, Repetitions, Rules};
 

@@ -1,8 +1,8 @@
 //! What the unit tests of the search need: a search context without an
 //! engine, positions from text, and random games.
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64};
-use std::time::Instant;
 
 use tama_core::{Color, Move, Piece, Position, Role, Rules, Setup, Square};
 
@@ -43,6 +43,7 @@ impl Harness {
         Ctx {
             tt: &self.tt,
             stop: &self.stop,
+            interrupt: None,
             abort: &self.abort,
             rules: self.rules,
             opts: &self.opts,

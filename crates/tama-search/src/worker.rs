@@ -5,7 +5,9 @@
 //! (quiescence) and `root.rs` (iterative deepening and the root).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use tama_core::{Color, Move, MoveList, Position, Rules, MOVE_LIST_INLINE};
 
@@ -20,6 +22,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) tt: &'a Tt,
     /// The user's stop flag.
     pub(crate) stop: &'a AtomicBool,
+    /// The host's own stop question, asked by the main thread.
+    pub(crate) interrupt: Option<crate::engine::Interrupt>,
     /// Set by the main thread to end the helpers (and itself).
     pub(crate) abort: &'a AtomicBool,
     pub(crate) rules: Rules,
@@ -236,7 +240,8 @@ impl Worker {
         if self.id == 0 {
             let over_nodes = ctx.total_nodes() >= ctx.node_limit;
             let over_time = ctx.hard.is_some_and(|h| ctx.start.elapsed() >= h);
-            if over_nodes || over_time || ctx.stop.load(Ordering::Relaxed) {
+            let interrupted = ctx.interrupt.is_some_and(|ask| ask());
+            if over_nodes || over_time || interrupted || ctx.stop.load(Ordering::Relaxed) {
                 ctx.abort.store(true, Ordering::Relaxed);
             }
         }

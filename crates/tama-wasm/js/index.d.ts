@@ -1,0 +1,239 @@
+// Type declarations of the `tama` package (index.js).
+
+/** A side: White or Black. */
+export type Color = "white" | "black";
+
+/** The base class of the package's errors; `column` (and for PDN `line`) say where, 1-based. */
+export class TamaError extends Error {
+  line?: number;
+  column?: number;
+}
+/** A position text (FEN) that cannot be read. */
+export class FenError extends TamaError {}
+/** A move text that is not move text. */
+export class MoveTextError extends TamaError {}
+/** A rules text that cannot be read. */
+export class RulesError extends TamaError {}
+/** A move that is not legal (or ambiguous) in the position, or a move after the end. */
+export class IllegalMoveError extends TamaError {}
+/** A PDN game record that cannot be read or written. */
+export class PdnError extends TamaError {}
+
+/** The rules presets. */
+export const PRESETS: readonly ["armenian", "turkish", "armenian-orthogonal"];
+/** The start position's text. */
+export const START_FEN: string;
+
+/** The JSON form of a move (`tama moves --json`). */
+export interface MoveJSON {
+  move: string;
+  from: string;
+  to: string;
+  path: string[];
+  captures: string[];
+  promotes: boolean;
+}
+
+/** A legal move of a position; `toString()` is its canonical move text. */
+export class Move {
+  private constructor(json: MoveJSON);
+  /** The canonical move text, e.g. `c3-c4` or `d4xd6xf6`. */
+  readonly text: string;
+  readonly from: string;
+  readonly to: string;
+  /** The start square, then every landing square. */
+  readonly path: readonly string[];
+  /** The captured squares, in jump order. */
+  readonly captures: readonly string[];
+  readonly promotes: boolean;
+  readonly isCapture: boolean;
+  toString(): string;
+  toJSON(): MoveJSON;
+}
+
+/** How a game ended. */
+export class Outcome {
+  private constructor(json: { winner: Color | null; termination: string });
+  /** The winner, or `null` for a draw. */
+  readonly winner: Color | null;
+  /** Why: `no legal move`, `threefold repetition`, `one piece each`, `resignation`, `agreement`, `adjudication`, `time forfeit`. */
+  readonly termination: string;
+  /** `1-0`, `0-1` or `1/2-1/2`. */
+  readonly result: "1-0" | "0-1" | "1/2-1/2";
+  toString(): string;
+  toJSON(): { winner: Color | null; termination: string };
+}
+
+/** A game on a board: the rules, the start position and the moves played. */
+export class Board {
+  /** A board at `fen` (the start position when omitted) under `rules` (`"armenian"` when omitted). */
+  constructor(fen?: string | null, options?: { rules?: string });
+  /** A board from `fen` with `moves` played. */
+  static fromMoves(
+    fen: string | null | undefined,
+    moves: Iterable<string | Move>,
+    options?: { rules?: string },
+  ): Board;
+  /** The first game of a PDN text, at the end of its main line. */
+  static fromPdn(text: string): Board;
+  fen(): string;
+  startFen(): string;
+  /** The rules text, canonical. */
+  readonly rules: string;
+  readonly turn: Color;
+  /** The number of moves played. */
+  readonly ply: number;
+  /** The legal moves, sorted by move text (none once the game is over). */
+  legalMoves(): Move[];
+  /** The moves played, oldest first. */
+  moves(): Move[];
+  /** Plays a move; throws `MoveTextError` or `IllegalMoveError` (the board is then unchanged). */
+  push(move: string | Move): Move;
+  /** Takes back the last move (and any ending); `null` when none was played. */
+  pop(): Move | null;
+  outcome(): Outcome | null;
+  isGameOver(): boolean;
+  repetitions(): number;
+  resign(color: Color): Outcome;
+  agreeDraw(): Outcome;
+  loseOnTime(color: Color): Outcome;
+  /** Leaves of the move tree `depth` plies deep (0 to 12). */
+  perft(depth: number): number;
+  /** The game as PDN with these tags. */
+  pdn(tags?: Record<string, string>): string;
+  svg(options?: { flipped?: boolean }): string;
+  copy(): Board;
+  /** Files, eight ranks from 8 down to 1, and the side to move. */
+  toString(): string;
+}
+
+/** A node of a game record's line (docs/NOTATION.md, the PDN JSON form). */
+export interface PdnNode extends MoveJSON {
+  nags?: number[];
+  comments_before?: string[];
+  comments_after?: string[];
+  variations?: PdnNode[][];
+}
+
+/** The JSON form of a game record. */
+export interface PdnGameJSON {
+  tags: Record<string, string>;
+  rules: string;
+  fen: string;
+  first_move_number?: number;
+  moves: PdnNode[];
+  result: string;
+}
+
+/** A game record read from PDN. */
+export class PdnGame {
+  private constructor(json: PdnGameJSON);
+  static fromBoard(board: Board, tags?: Record<string, string>): PdnGame;
+  /** A record from its JSON form (e.g. a page's game tree with variations). */
+  static fromJSON(json: PdnGameJSON): PdnGame;
+  readonly tags: Readonly<Record<string, string>>;
+  readonly rules: string;
+  readonly fen: string;
+  readonly result: string;
+  readonly moves: PdnNode[];
+  /** The main line in move text. */
+  mainLine(): string[];
+  /** A board at the end of the main line. */
+  board(): Board;
+  /** Canonical PDN (`tama pdn fmt`). */
+  toPdn(): string;
+  toJSON(): PdnGameJSON;
+}
+
+/** The games of a PDN text; bad games thrown (default), included as `PdnError`s, or skipped. */
+export function readPdn(text: string, options?: { errors?: "throw" }): PdnGame[];
+export function readPdn(text: string, options: { errors: "include" }): (PdnGame | PdnError)[];
+export function readPdn(text: string, options: { errors: "skip" }): PdnGame[];
+/** Every game of a PDN text in canonical form. */
+export function formatPdn(text: string): string;
+
+/** The JSON form of a score. */
+export type ScoreJSON = { cm: number } | { win: number } | { loss: number };
+
+/** A score for the side to move. */
+export class Score {
+  private constructor(json: ScoreJSON);
+  /** Centi-men, or `null` for a win or a loss. */
+  readonly cm: number | null;
+  /** Plies to a forced win, or `null`. */
+  readonly win: number | null;
+  /** Plies to a forced loss, or `null`. */
+  readonly loss: number | null;
+  /** `+0.35`, `win in 7`, `loss in 4`. */
+  toString(): string;
+  toJSON(): ScoreJSON;
+}
+
+/** An iteration's report (`tama analyse --json`, `"type": "info"`). */
+export interface InfoReport {
+  type: "info";
+  depth: number;
+  seldepth: number;
+  multipv: number;
+  score: ScoreJSON;
+  nodes: number;
+  nps: number;
+  time_ms: number;
+  hashfull: number;
+  pv: string[];
+  bound?: "lower" | "upper";
+  [table: string]: unknown;
+}
+
+/** The last report of a search. */
+export type FinalReport =
+  | { type: "bestmove"; move: string; score: ScoreJSON; pv: string[]; depth: number; nodes: number; time_ms: number }
+  | { type: "gameover"; winner: Color | null; termination: string };
+
+/** One line of an analysis. */
+export class Line {
+  private constructor(report: InfoReport);
+  /** 1 for the best line. */
+  readonly multipv: number;
+  readonly depth: number;
+  readonly seldepth: number;
+  readonly score: Score;
+  readonly bound: "lower" | "upper" | null;
+  /** The principal variation in move text; `pv[0]` is `move`. */
+  readonly pv: readonly string[];
+  readonly move: string | null;
+  readonly nodes: number;
+  readonly nps: number;
+  readonly timeMs: number;
+  readonly report: InfoReport;
+}
+
+/** What to search. Without depth, movetime or nodes a search runs until `stop()`. */
+export interface SearchOptions {
+  depth?: number;
+  /** Milliseconds. */
+  movetime?: number;
+  nodes?: number;
+  /** Lines (1 by default). */
+  multipv?: number;
+  /** Called with each completed iteration of each line. */
+  onInfo?: (line: Line) => void;
+}
+
+/** The engine, in a worker of its own. Options are the engine registry's (`hash`, `eval`, …). */
+export class Engine {
+  constructor(options?: Record<string, string | number | boolean>);
+  readonly kind: "wasm";
+  /** Whether `stop()` keeps the worker (shared memory) or ends it. */
+  readonly stopsInPlace: boolean;
+  /** The lines of the last iteration, best first (empty when the game is over). */
+  analyse(board: Board, options?: SearchOptions): Promise<Line[]>;
+  /** The engine's move, or `null` when the game is over. */
+  bestMove(board: Board, options?: SearchOptions): Promise<string | null>;
+  /** The last report and the lines; `best` is `null` when the search was stopped by ending its worker. */
+  search(board: Board, options?: SearchOptions): Promise<{ best: FinalReport | null; lines: Line[] }>;
+  /** Stops the running search; its promise resolves with what it found. */
+  stop(): void;
+  clear(): Promise<void>;
+  close(): void;
+}

@@ -1,0 +1,269 @@
+//! The engine in WebAssembly: tama-search on one thread, with the learned
+//! evaluation's embedded weights, reporting as `tama analyse --json` does.
+//!
+//! A search runs to its end inside one call, so nothing else runs on its
+//! thread meanwhile; the JavaScript package runs it in a worker. To stop
+//! it early the page sets a flag in shared memory ([`WasmEngine::set_stop_flag`]),
+//! which the search reads every `check_interval` nodes through its
+//! [`Interrupt`](tama_search::Interrupt); where shared memory is not
+//! available (a page that is not cross-origin isolated) the package ends
+//! the worker instead and keeps the last completed iteration.
+
+use std::cell::RefCell;
+use std::time::Duration;
+
+use js_sys::{Atomics, Function, Int32Array};
+use serde::Deserialize;
+use tama_report::Report;
+use tama_search::{Engine, EngineConfig, InfoKind, Limits, MAX_DEPTH};
+use wasm_bindgen::prelude::*;
+
+use crate::board::Board;
+use crate::error::Error;
+
+/// The most lines an analysis may ask for (`multipv`), as the web API.
+pub const MAX_MULTIPV: u32 = 64;
+
+thread_local! {
+    /// The stop flag: an `Int32Array` (over a `SharedArrayBuffer`) whose
+    /// first element is non-zero while a stop is requested.
+    static STOP_FLAG: RefCell<Option<Int32Array>> = const { RefCell::new(None) };
+}
+
+/// The search's [`Interrupt`](tama_search::Interrupt): whether the stop
+/// flag is set.
+fn stop_requested() -> bool {
+    STOP_FLAG.with(|flag| {
+        flag.borrow()
+            .as_ref()
+            .is_some_and(|a| Atomics::load(a, 0).is_ok_and(|v| v != 0))
+    })
+}
+
+/// What to search: the limits (none: until stopped), and the number of
+/// lines.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchRequest {
+    /// Greatest depth in plies.
+    pub depth: Option<u32>,
+    /// Milliseconds to search.
+    pub movetime: Option<u64>,
+    /// Greatest number of nodes.
+    pub nodes: Option<u64>,
+    /// Lines to search (multi-PV), 1 by default.
+    pub multipv: Option<u32>,
+}
+
+impl SearchRequest {
+    /// The request from its JSON text (`{}` or empty: no limit, one line).
+    ///
+    /// # Errors
+    ///
+    /// `TypeError` for JSON of another shape, `RangeError` for a limit
+    /// out of its range.
+    pub fn parse(json: &str) -> Result<SearchRequest, Error> {
+        let request: SearchRequest = if json.trim().is_empty() {
+            SearchRequest::default()
+        } else {
+            serde_json::from_str(json)
+                .map_err(|e| Error::new("TypeError", format!("invalid search request: {e}")))?
+        };
+        if let Some(d) = request.depth {
+            if !(1..=MAX_DEPTH).contains(&d) {
+                return Err(Error::range(format!(
+                    "invalid depth {d}: expected 1 to {MAX_DEPTH}"
+                )));
+            }
+        }
+        if request.movetime == Some(0) {
+            return Err(Error::range("invalid movetime 0: expected at least 1 ms"));
+        }
+        if request.nodes == Some(0) {
+            return Err(Error::range("invalid nodes 0: expected at least 1"));
+        }
+        if let Some(m) = request.multipv {
+            if !(1..=MAX_MULTIPV).contains(&m) {
+                return Err(Error::range(format!(
+                    "invalid multipv {m}: expected 1 to {MAX_MULTIPV}"
+                )));
+            }
+        }
+        Ok(request)
+    }
+
+    /// The search limits: those given, or until stopped.
+    pub fn limits(&self) -> Limits {
+        Limits::given(
+            self.depth,
+            self.nodes,
+            self.movetime.map(Duration::from_millis),
+        )
+        .or(Limits::INFINITE)
+    }
+}
+
+/// The engine of one worker: tama-search's `Engine` with one thread.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct WasmEngine {
+    engine: Engine,
+}
+
+impl WasmEngine {
+    /// An engine with `settings` of the option registry (`hash=32`,
+    /// `eval=classic`, `lmr=false`; `tama match --list-options`).
+    ///
+    /// # Errors
+    ///
+    /// `TypeError` naming the setting that is not an option or out of its
+    /// range; `RangeError` for more than one thread, which WebAssembly
+    /// without shared memory cannot run.
+    pub fn create(settings: &[String]) -> Result<WasmEngine, Error> {
+        let config = EngineConfig::from_settings(settings.iter().map(String::as_str))
+            .map_err(|e| Error::new("TypeError", e.to_string()))?;
+        if config.threads != 1 {
+            return Err(Error::range(format!(
+                "invalid threads {}: the WebAssembly engine runs on one thread",
+                config.threads
+            )));
+        }
+        let mut engine = Engine::new(config);
+        engine.set_interrupt(Some(stop_requested));
+        Ok(WasmEngine { engine })
+    }
+
+    /// Searches the board's position (its game's earlier positions count
+    /// for repetition), calling `info` with each completed iteration's
+    /// report; returns the last report (`bestmove` or `gameover`).
+    pub fn search(
+        &mut self,
+        board: &Board,
+        request: &SearchRequest,
+        mut info: impl FnMut(&Report),
+    ) -> Report {
+        let game = board.game();
+        let pos = *game.position();
+        let rules = *game.rules();
+        self.engine
+            .set_multipv(request.multipv.unwrap_or(1) as usize);
+        let result = self.engine.search_game(game, &request.limits(), |i| {
+            if i.kind == InfoKind::Iteration {
+                info(&Report::info(&pos, &rules, i));
+            }
+        });
+        Report::result(&pos, &rules, &result)
+    }
+}
+
+#[wasm_bindgen]
+impl WasmEngine {
+    /// An engine with `settings` (`["hash=32", "eval=classic"]`); throws
+    /// `TypeError` or `RangeError` naming the setting.
+    #[wasm_bindgen(constructor)]
+    pub fn new(settings: Vec<String>) -> Result<WasmEngine, JsValue> {
+        Ok(WasmEngine::create(&settings)?)
+    }
+
+    /// Sets the flag that stops searches: an `Int32Array` (over a
+    /// `SharedArrayBuffer`, written by another thread) whose first element
+    /// is non-zero while a stop is requested; `undefined` removes it.
+    #[wasm_bindgen(js_name = setStopFlag)]
+    pub fn set_stop_flag(flag: Option<Int32Array>) {
+        STOP_FLAG.with(|f| *f.borrow_mut() = flag);
+    }
+
+    /// Searches `board` under `request` (JSON: `{"depth", "movetime",
+    /// "nodes", "multipv"}`, none of them required: no limit searches
+    /// until stopped), calling `on_info` with each iteration's report as
+    /// JSON text (`{"type": "info", …}`, the lines of `tama analyse
+    /// --json`); returns the last report as JSON (`bestmove` or
+    /// `gameover`).
+    pub fn analyse(
+        &mut self,
+        board: &Board,
+        request: &str,
+        on_info: Option<Function>,
+    ) -> Result<String, JsValue> {
+        let request = SearchRequest::parse(request)?;
+        let stop = self.engine.stop_handle();
+        let mut failed = None;
+        let last = self.search(board, &request, |report| {
+            if let (Some(f), None) = (&on_info, &failed) {
+                let text = JsValue::from_str(&report_json(report));
+                if let Err(e) = f.call1(&JsValue::NULL, &text) {
+                    // The callback threw: stop at once and rethrow.
+                    failed = Some(e);
+                    stop.stop();
+                }
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(report_json(&last)),
+        }
+    }
+
+    /// Forgets what earlier searches learned (the hash table).
+    pub fn clear(&mut self) {
+        self.engine.clear();
+    }
+
+    /// The static evaluation of the board's position for the side to
+    /// move, as a score's JSON (`{"cm": 35}`).
+    pub fn evaluate(&self, board: &Board) -> String {
+        let game = board.game();
+        report_json(&self.engine.evaluate(game.position(), game.rules()))
+    }
+}
+
+fn report_json<T: serde::Serialize>(value: &T) -> String {
+    // Reports are plain data: serialising them cannot fail.
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_are_range_checked() {
+        assert!(SearchRequest::parse("").unwrap().limits().infinite);
+        let r = SearchRequest::parse(r#"{"depth": 3, "multipv": 2}"#).unwrap();
+        assert_eq!(r.limits().depth, Some(3));
+        for bad in [
+            r#"{"depth": 0}"#,
+            r#"{"movetime": 0}"#,
+            r#"{"nodes": 0}"#,
+            r#"{"multipv": 65}"#,
+        ] {
+            assert_eq!(SearchRequest::parse(bad).unwrap_err().name(), "RangeError");
+        }
+        let e = SearchRequest::parse(r#"{"dpth": 3}"#).unwrap_err();
+        assert_eq!(e.name(), "TypeError");
+        assert!(e.message().contains("dpth"), "{e}");
+    }
+
+    #[test]
+    fn an_engine_searches_and_reports_each_iteration() {
+        let mut engine = WasmEngine::create(&["hash=1".to_owned()]).unwrap();
+        let board = Board::create(None, "turkish").unwrap();
+        let request = SearchRequest::parse(r#"{"depth": 3}"#).unwrap();
+        let mut depths = Vec::new();
+        let last = engine.search(&board, &request, |r| {
+            if let Report::Info(i) = r {
+                depths.push(i.depth);
+            }
+        });
+        assert_eq!(depths, [1, 2, 3]);
+        assert!(matches!(last, Report::BestMove(ref b) if b.depth == 3));
+        let e = WasmEngine::create(&["threads=2".to_owned()]).unwrap_err();
+        assert_eq!(e.name(), "RangeError");
+        assert_eq!(
+            WasmEngine::create(&["hash=nope".to_owned()])
+                .unwrap_err()
+                .name(),
+            "TypeError"
+        );
+    }
+}
