@@ -7,7 +7,7 @@ use anyhow::{anyhow, Result};
 
 use crate::cmd::{cargo, format_duration, project_root};
 use crate::table::{Align, Table};
-use crate::{bench, fuzz, snapshots};
+use crate::{bench, fuzz, snapshots, wasm};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {}
@@ -25,6 +25,7 @@ const STEPS: &[(&str, Step)] = &[
     ("fmt", fmt),
     ("clippy", clippy),
     ("test", test),
+    ("wasm", wasm),
     ("snapshots", snapshots),
     ("doc", doc),
     ("bench-build", bench_build),
@@ -56,6 +57,29 @@ fn test(tally: &mut TestTally) -> Result<Outcome> {
     Ok(Outcome::Done)
 }
 
+/// The WebAssembly module and the JavaScript package: built, tested with
+/// Node, packed and installed. Skipped where Debian's web toolchain is not
+/// installed, except under `CI=true`, where `.ci/run` installs it.
+fn wasm(tally: &mut TestTally) -> Result<Outcome> {
+    if let Err(missing) = wasm::tools() {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            return Err(missing);
+        }
+        println!("skipped: {missing:#}");
+        return Ok(Outcome::Skipped(
+            "the WebAssembly toolchain is not installed".to_owned(),
+        ));
+    }
+    let package = wasm::build()?;
+    let node = wasm::test(&package)?;
+    tally.passed += node.passed;
+    tally.failed += node.failed;
+    tally.ignored += node.skipped;
+    tally.runs += 1;
+    println!("package: {}", package.tarball.display());
+    Ok(Outcome::Done)
+}
+
 fn snapshots(_: &mut TestTally) -> Result<Outcome> {
     snapshots::ensure_none_pending(project_root())?;
     Ok(Outcome::Done)
@@ -69,9 +93,13 @@ fn doc(_: &mut TestTally) -> Result<Outcome> {
     Ok(Outcome::Done)
 }
 
+/// The benches compile and link. Built with the test profile (optimised,
+/// as the tests just built it), not the bench profile's whole-program
+/// optimisation, which took 8.5 of CI's minutes and checks nothing more;
+/// `cargo xtask bench` runs them in their own profile.
 fn bench_build(_: &mut TestTally) -> Result<Outcome> {
     cargo()
-        .args(["bench", "--workspace", "--benches", "--no-run"])
+        .args(["build", "--workspace", "--benches", "--profile", "test"])
         .run()?;
     Ok(Outcome::Done)
 }
@@ -235,6 +263,7 @@ mod tests {
                 "fmt",
                 "clippy",
                 "test",
+                "wasm",
                 "snapshots",
                 "doc",
                 "bench-build",

@@ -15,8 +15,8 @@ use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::cmd::{project_root, Cmd};
 use anyhow::{bail, Context, Result};
-use xtask_util::cmd::{project_root, Cmd};
 
 /// The target triple of the module.
 const TARGET: &str = "wasm32-unknown-unknown";
@@ -33,12 +33,24 @@ pub struct Args {
     /// the tarball in a fresh folder.
     #[arg(long)]
     pub test: bool,
+    /// Also measure the module's speed against the native `tama` on one
+    /// thread: perft leaves and engine nodes per second, in Node and in
+    /// headless Chromium (Debian's chromium and chromedriver).
+    #[arg(long)]
+    pub bench: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
     let package = build()?;
     if args.test {
-        test(&package)?;
+        let tally = test(&package)?;
+        println!(
+            "node tests: {} passed, {} failed",
+            tally.passed, tally.failed
+        );
+    }
+    if args.bench {
+        bench(&package)?;
     }
     println!("{}", package.tarball.display());
     Ok(())
@@ -206,13 +218,47 @@ pub fn build() -> Result<Package> {
     })
 }
 
+/// The counts of a `node --test` run.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct NodeTally {
+    /// Tests that passed.
+    pub passed: u64,
+    /// Tests that failed.
+    pub failed: u64,
+    /// Tests skipped.
+    pub skipped: u64,
+}
+
+impl NodeTally {
+    /// Reads the summary lines of the spec reporter (`ℹ pass 28`).
+    fn add_line(&mut self, line: &str) {
+        let mut words = line.split_whitespace();
+        let (Some("ℹ"), Some(what), Some(n), None) =
+            (words.next(), words.next(), words.next(), words.next())
+        else {
+            return;
+        };
+        let Ok(n) = n.parse::<u64>() else { return };
+        match what {
+            "pass" => self.passed += n,
+            "fail" => self.failed += n,
+            "skipped" => self.skipped += n,
+            _ => {}
+        }
+    }
+}
+
 /// Runs the package's tests, then installs the tarball in a fresh folder
 /// and imports it there.
-pub fn test(package: &Package) -> Result<()> {
+pub fn test(package: &Package) -> Result<NodeTally> {
+    let mut tally = NodeTally::default();
     Cmd::new("node")
         .args(["--test", "--test-reporter=spec"])
         .arg(package.dir.join("test"))
-        .run()?;
+        .run_streaming(|line| tally.add_line(line))?;
+    if tally.passed == 0 {
+        bail!("node --test ran no test");
+    }
     let scratch = tempfile::tempdir().context("cannot create a temporary folder")?;
     let folder = scratch.path();
     fs::write(
@@ -239,5 +285,144 @@ pub fn test(package: &Package) -> Result<()> {
     )
     .context("cannot write the check's script")?;
     Cmd::new("node").arg(&check).run()?;
+    Ok(tally)
+}
+
+/// One figure of the speed suite (crates/tama-wasm/js/bench/suite.js).
+#[derive(Debug, Clone, serde::Deserialize)]
+struct Figure {
+    rules: String,
+    depth: u32,
+    #[serde(rename = "perSecond")]
+    per_second: f64,
+}
+
+/// The suite's answer in one host.
+#[derive(Debug, serde::Deserialize)]
+struct Suite {
+    host: String,
+    perft: Vec<Figure>,
+    search: Vec<Figure>,
+}
+
+/// Runs the speed suite in Node and Chromium and the same runs of the
+/// native binary, best of three each, and prints the ratios.
+fn bench(package: &Package) -> Result<()> {
+    let tama = crate::tama::build_release()?;
+    let mut hosts = Vec::new();
+    for script in ["bench/node.mjs", "bench/chromium.mjs"] {
+        let (out, _) = Cmd::new("node")
+            .arg(package.dir.join(script))
+            .capture_stdout()?;
+        let last = out.lines().last().unwrap_or_default();
+        let suite: Suite = serde_json::from_str(last)
+            .with_context(|| format!("{script} printed no result: {out:?}"))?;
+        hosts.push(suite);
+    }
+    let Some(first) = hosts.first() else {
+        bail!("no host ran the suite");
+    };
+    println!();
+    println!(
+        "{:<34} {:>14} {:>14} {:>8} {:>14} {:>8}",
+        "run", "native/s", "node/s", "ratio", "chromium/s", "ratio"
+    );
+    for (kind, figures) in [("perft", &first.perft), ("search", &first.search)] {
+        for (i, f) in figures.iter().enumerate() {
+            let native = best_of_three(|| native_rate(&tama, kind, &f.rules, f.depth))?;
+            let mut row = format!(
+                "{:<34} {:>14.0}",
+                format!("{kind} {} depth {}", f.rules, f.depth),
+                native
+            );
+            for host in &hosts {
+                let list = if kind == "perft" {
+                    &host.perft
+                } else {
+                    &host.search
+                };
+                let wasm = list.get(i).map_or(0.0, |g| g.per_second);
+                row.push_str(&format!(" {:>14.0} {:>7.2}x", wasm, wasm / native));
+            }
+            println!("{row}");
+        }
+    }
+    for host in &hosts {
+        println!("host: {}", host.host);
+    }
     Ok(())
+}
+
+fn best_of_three(mut f: impl FnMut() -> Result<f64>) -> Result<f64> {
+    let mut best: f64 = 0.0;
+    for _ in 0..3 {
+        best = best.max(f()?);
+    }
+    Ok(best)
+}
+
+/// Leaves or nodes per second of one native run on one thread.
+fn native_rate(tama: &Path, kind: &str, rules: &str, depth: u32) -> Result<f64> {
+    let depth = depth.to_string();
+    if kind == "perft" {
+        let (out, _) = crate::tama::command(tama)
+            .args([
+                "perft",
+                &depth,
+                "--rules",
+                rules,
+                "--threads",
+                "1",
+                "--json",
+            ])
+            .capture_stdout()?;
+        let v: serde_json::Value = serde_json::from_str(out.trim()).context("tama perft --json")?;
+        return v["nps"].as_f64().context("tama perft printed no nps");
+    }
+    let (out, _) = crate::tama::command(tama)
+        .args([
+            "analyse",
+            "--depth",
+            &depth,
+            "--rules",
+            rules,
+            "--threads",
+            "1",
+            "--hash",
+            "16",
+            "--json",
+        ])
+        .capture_stdout()?;
+    let last = out.lines().last().unwrap_or_default();
+    let v: serde_json::Value = serde_json::from_str(last).context("tama analyse --json")?;
+    let nodes = v["nodes"].as_f64().context("no nodes")?;
+    let ms = v["time_ms"].as_f64().context("no time_ms")?.max(1.0);
+    Ok(nodes / ms * 1000.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tallies_the_node_summary() {
+        let mut tally = NodeTally::default();
+        for line in [
+            "ℹ tests 30",
+            "ℹ pass 28",
+            "ℹ fail 2",
+            "ℹ skipped 0",
+            "✔ pass 3 (1ms)",
+        ] {
+            tally.add_line(line);
+        }
+        assert_eq!(
+            tally,
+            NodeTally {
+                passed: 28,
+                failed: 2,
+                skipped: 0
+            }
+        );
+    }
 }
