@@ -134,11 +134,7 @@ pub struct Engine {
     interrupt: Option<Interrupt>,
 }
 
-/// A function the search calls now and then (on its main thread, every
-/// `check_interval` nodes) to ask whether it must stop: for hosts where no
-/// other thread can reach the [`StopHandle`] while a search runs, such as
-/// a single-threaded WebAssembly worker reading a flag in shared memory.
-pub type Interrupt = fn() -> bool;
+pub use crate::worker::Interrupt;
 
 impl core::fmt::Debug for Engine {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {

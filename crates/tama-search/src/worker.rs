@@ -17,13 +17,19 @@ use crate::params::SearchOptions;
 use crate::score::{INFINITY, MAX_PLY};
 use crate::tt::{move_code, Bound, Tt};
 
+/// A function the search calls now and then (on its main thread, every
+/// `check_interval` nodes) to ask whether it must stop: for hosts where no
+/// other thread can reach the `StopHandle` while a search runs, such as
+/// a single-threaded WebAssembly worker reading a flag in shared memory.
+pub type Interrupt = fn() -> bool;
+
 /// What every thread of one search shares.
 pub(crate) struct Ctx<'a> {
     pub(crate) tt: &'a Tt,
     /// The user's stop flag.
     pub(crate) stop: &'a AtomicBool,
     /// The host's own stop question, asked by the main thread.
-    pub(crate) interrupt: Option<crate::engine::Interrupt>,
+    pub(crate) interrupt: Option<Interrupt>,
     /// Set by the main thread to end the helpers (and itself).
     pub(crate) abort: &'a AtomicBool,
     pub(crate) rules: Rules,
