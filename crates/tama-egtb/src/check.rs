@@ -15,7 +15,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use tama_core::{Color, MoveList, Position, Rules};
+use tama_core::{MoveList, Position, Rules};
 use tama_search::{OracleValue, Wdl};
 
 use crate::index::{Board, Indexer};
@@ -140,10 +140,7 @@ fn expected(
             distance: 0,
         }));
     }
-    if rules.draw_one_each
-        && pos.pieces(Color::White).count() == 1
-        && pos.pieces(Color::Black).count() == 1
-    {
+    if pos.is_draw_one_each(rules) {
         return Ok(Some(OracleValue {
             wdl: Wdl::Draw,
             distance: 0,

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use tama_core::{Color, Move, MoveList, Position, Rules};
+use tama_core::{Move, MoveList, Position, Rules};
 use tama_notation::write_rules;
 use tama_search::{EndgameOracle, Oracle, OracleValue, Wdl};
 
@@ -733,10 +733,7 @@ impl FromCaptures {
 /// stored (as a draw) where the rules end the game there.
 #[inline]
 pub(crate) fn is_stored(pos: &Position, rules: &Rules) -> bool {
-    !pos.has_capture()
-        || rules.draw_one_each
-            && pos.pieces(Color::White).count() == 1
-            && pos.pieces(Color::Black).count() == 1
+    !pos.has_capture() || pos.is_draw_one_each(rules)
 }
 
 thread_local! {

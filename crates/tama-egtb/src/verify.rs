@@ -74,10 +74,7 @@ pub(crate) fn expected_value(
             distance: 0,
         }));
     }
-    if rules.draw_one_each
-        && pos.pieces(tama_core::Color::White).count() == 1
-        && pos.pieces(tama_core::Color::Black).count() == 1
-    {
+    if pos.is_draw_one_each(&rules) {
         return Ok(Some(OracleValue {
             wdl: Wdl::Draw,
             distance: 0,
