@@ -135,16 +135,10 @@ fn expected(
 ) -> Result<Option<OracleValue>, Error> {
     pos.generate_moves(rules, list);
     if list.is_empty() {
-        return Ok(Some(OracleValue {
-            wdl: Wdl::Loss,
-            distance: 0,
-        }));
+        return Ok(Some(OracleValue::counted(Wdl::Loss, 0)));
     }
     if pos.is_draw_one_each(rules) {
-        return Ok(Some(OracleValue {
-            wdl: Wdl::Draw,
-            distance: 0,
-        }));
+        return Ok(Some(OracleValue::counted(Wdl::Draw, 0)));
     }
     children(tb, pos, list, |child| {
         Some(sibling.and_then(|s| s.value(Board::normalized(child))))

@@ -39,8 +39,12 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::atomic::tmp_path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use tama_search::TableKind;
 
 use crate::{Error, Material};
 
@@ -91,32 +95,14 @@ pub(crate) fn distance_packing(entries: u64) -> (usize, i32) {
     }
 }
 
-/// The two kinds of table file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    /// Every position's value and distance to win (`.egtb`): what
-    /// generation, verification and the root of a search use.
-    Distance,
-    /// Only win, draw or loss, 2 bits a position (`.wdl`): what the
-    /// search probes, from memory.
-    Wdl,
-}
-
-impl Kind {
-    /// The file extension: `egtb` or `wdl`.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Kind::Distance => "egtb",
-            Kind::Wdl => "wdl",
-        }
-    }
-
-    /// `distance` or `wdl`, as the command line and JSON write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Distance => "distance",
-            Kind::Wdl => "wdl",
-        }
+/// The file extension of a table of `kind`: `egtb` for a distance table
+/// (every position's value and distance to win: what generation,
+/// verification and the root of a search use), `wdl` for a win/draw/loss
+/// table (2 bits a position: what the search probes, from memory).
+pub(crate) const fn extension(kind: TableKind) -> &'static str {
+    match kind {
+        TableKind::Distance => "egtb",
+        TableKind::Wdl => "wdl",
     }
 }
 
@@ -124,7 +110,7 @@ impl Kind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableInfo {
     /// The kind of file (from its value width).
-    pub kind: Kind,
+    pub kind: TableKind,
     /// The rules text the table was made for.
     pub rules: String,
     /// The material (side to move first).
@@ -264,45 +250,27 @@ fn assemble(info: &TableInfo, width: u8, block_values: usize, blocks: &[Vec<u8>]
     out
 }
 
-/// Writes `bytes` to `path` through a temporary file that is synced and
-/// renamed, so `path` appears only complete. When `stop` is set halfway,
-/// the temporary file is removed and [`Error::Interrupted`] returned.
+/// Writes a table file whole or not at all
+/// ([`crate::write_atomically`]), checking `stop` between chunks of 1 MiB.
 pub(crate) fn write_atomically(
     path: &Path,
     bytes: &[u8],
     stop: Option<&AtomicBool>,
 ) -> Result<(), Error> {
-    let tmp = tmp_path(path);
-    let result = (|| {
-        let mut f = fs::File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
-        for chunk in bytes.chunks(1 << 20) {
-            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                return Err(Error::Interrupted);
+    crate::atomic::write_atomically(
+        path,
+        |f| {
+            for chunk in bytes.chunks(1 << 20) {
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return Err(Error::Interrupted);
+                }
+                f.write_all(chunk)
+                    .map_err(|e| Error::io(tmp_path(path), e))?;
             }
-            f.write_all(chunk).map_err(|e| Error::io(&tmp, e))?;
-        }
-        f.sync_all().map_err(|e| Error::io(&tmp, e))?;
-        fs::rename(&tmp, path).map_err(|e| Error::io(path, e))?;
-        if let Some(dir) = path.parent() {
-            // Make the rename durable; not every platform can sync a
-            // directory, so a failure here is not an error.
-            if let Ok(d) = fs::File::open(dir) {
-                let _ = d.sync_all();
-            }
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
-}
-
-/// The temporary name a table is written under.
-pub(crate) fn tmp_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    path.with_file_name(name)
+            Ok(())
+        },
+        |p, e| Error::io(p, e),
+    )
 }
 
 /// The bytes of a table file.
@@ -494,9 +462,9 @@ impl TableData {
         let data = TableData {
             info: TableInfo {
                 kind: if width == 0 {
-                    Kind::Wdl
+                    TableKind::Wdl
                 } else {
-                    Kind::Distance
+                    TableKind::Distance
                 },
                 rules,
                 material,

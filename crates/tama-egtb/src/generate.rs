@@ -24,10 +24,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use tama_core::{MoveList, Rules};
-use tama_search::Wdl;
+use tama_search::{TableKind, Wdl};
 
 use crate::cells::{Cells, LevelCtx, Packed, Storage, Wide, FINAL_CAPTURE};
-use crate::file::{encode_table, fill_skipped, write_atomically, Kind, TableData, TableInfo};
+use crate::file::{encode_table, fill_skipped, write_atomically, TableData, TableInfo};
 use crate::par::for_chunks;
 use crate::probe::{rules_dir, table_path, Tablebase};
 use crate::retro::{analyse, Start, Tally};
@@ -189,8 +189,8 @@ pub fn generate(
                 continue;
             }
         }
-        if unit_is_done(&dir, rules, unit, Kind::Distance) {
-            if opts.distance_only || unit_is_done(&dir, rules, unit, Kind::Wdl) {
+        if unit_is_done(&dir, rules, unit, TableKind::Distance) {
+            if opts.distance_only || unit_is_done(&dir, rules, unit, TableKind::Wdl) {
                 opts.report(Progress::Skipped(unit));
             } else {
                 let mut bytes = 0;
@@ -211,12 +211,12 @@ pub fn generate(
 
 /// Whether every file of `unit` of `kind` is present, undamaged and for
 /// `rules`.
-fn unit_is_done(dir: &Path, rules: &Rules, unit: Unit, kind: Kind) -> bool {
+fn unit_is_done(dir: &Path, rules: &Rules, unit: Unit, kind: TableKind) -> bool {
     let text = tama_notation::write_rules(rules);
     unit.members().into_iter().all(|m| {
         let path = match kind {
-            Kind::Distance => table_path(dir, m),
-            Kind::Wdl => wdl_path(dir, m),
+            TableKind::Distance => table_path(dir, m),
+            TableKind::Wdl => wdl_path(dir, m),
         };
         TableData::read(&path)
             .is_ok_and(|t| t.info.rules == text && t.info.material == m && t.info.kind == kind)
@@ -378,7 +378,7 @@ fn solve<S: Storage>(
 
 fn summarise(rules: &str, material: Material, codes: impl Iterator<Item = u16>) -> TableInfo {
     let mut info = TableInfo {
-        kind: Kind::Distance,
+        kind: TableKind::Distance,
         rules: rules.to_string(),
         material,
         positions: 0,

@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+mod atomic;
 mod cells;
 mod check;
 mod error;
@@ -37,20 +38,23 @@ mod material;
 mod par;
 mod probe;
 mod retro;
+mod root;
 mod set;
 mod value;
 mod verify;
 mod wdl;
 
+pub use atomic::write_atomically;
 pub use error::Error;
-pub use file::{Kind, TableInfo, FORMAT_VERSION};
+pub use file::{TableInfo, FORMAT_VERSION};
 pub use generate::{
     generate, generate_unit, unit_files, GenOptions, Layout, Progress, UnitReport, DECODE_LIMIT,
 };
 pub use material::{Material, ParseMaterialError, Plan, Unit};
-pub use probe::{rules_dir, table_path, Answer, Tablebase, EXTENSION};
+pub use probe::{rules_dir, table_path, Tablebase, EXTENSION};
+pub use root::RankedMove;
 pub use set::TablebaseSet;
-pub use tama_search::{Oracle, OracleValue, Wdl};
+pub use tama_search::{Oracle, OracleValue, TableKind, Wdl};
 pub use verify::{
     stats_dir, table_dirs, verify_dir, verify_only, verify_table, verify_wdl, FileCheck, Mismatch,
     TableStats, Verdict,

@@ -5,12 +5,12 @@ use std::path::{Path, PathBuf};
 
 use tama_core::Rules;
 use tama_notation::{parse_rules, write_fen};
-use tama_search::OracleValue;
 #[cfg(test)]
 use tama_search::Wdl;
+use tama_search::{OracleValue, TableKind};
 
 use crate::check::{check, Resolved};
-use crate::file::{Kind, TableData, TableInfo};
+use crate::file::{TableData, TableInfo};
 use crate::index::Indexer;
 use crate::probe::{Tablebase, EXTENSION};
 use crate::value::decode;
@@ -52,7 +52,7 @@ pub struct FileCheck {
     /// The material, from its name.
     pub material: Material,
     /// The kind of file, from its extension.
-    pub kind: Kind,
+    pub kind: TableKind,
     /// The verdict.
     pub verdict: Verdict,
 }
@@ -69,16 +69,10 @@ pub(crate) fn expected_value(
     let rules = *tb.rules();
     pos.generate_moves(&rules, list);
     if list.is_empty() {
-        return Ok(Some(OracleValue {
-            wdl: Wdl::Loss,
-            distance: 0,
-        }));
+        return Ok(Some(OracleValue::counted(Wdl::Loss, 0)));
     }
     if pos.is_draw_one_each(&rules) {
-        return Ok(Some(OracleValue {
-            wdl: Wdl::Draw,
-            distance: 0,
-        }));
+        return Ok(Some(OracleValue::counted(Wdl::Draw, 0)));
     }
     let mut best = crate::value::Best::default();
     for mv in list.iter() {
@@ -165,13 +159,13 @@ fn verify_unit(
     rules: &Rules,
     unit: Unit,
     threads: usize,
-) -> Vec<(Material, Kind, Verdict)> {
+) -> Vec<(Material, TableKind, Verdict)> {
     let members = unit.members();
     let damaged = |e: &Error| Verdict::Damaged(e.to_string());
     let tb = match Tablebase::open_decoded(dir, rules) {
         Ok(tb) => tb,
         Err(e) => {
-            let kinds = [Kind::Distance, Kind::Wdl];
+            let kinds = [TableKind::Distance, TableKind::Wdl];
             return (members.iter())
                 .flat_map(|&m| kinds.map(|k| (m, k, damaged(&e))))
                 .collect();
@@ -181,7 +175,7 @@ fn verify_unit(
     let mut tables = Vec::new();
     for &m in &members {
         let loaded = load(&tb, m);
-        if tb.has_kind(m, Kind::Wdl) {
+        if tb.has_kind(m, TableKind::Wdl) {
             let wdl_file = crate::wdl_path(dir, m);
             let v = match &loaded {
                 Ok(Some((info, codes))) => {
@@ -196,7 +190,7 @@ fn verify_unit(
                 )),
                 Err(e) => damaged(e),
             };
-            out.push((m, Kind::Wdl, v));
+            out.push((m, TableKind::Wdl, v));
         }
         tables.push(loaded.and_then(|t| {
             t.map(|(_, codes)| Resolved::new(&tb, m, codes, threads))
@@ -212,7 +206,7 @@ fn verify_unit(
                 verdict(&tb, own, sibling.as_ref(), threads).unwrap_or_else(|e| damaged(&e))
             }
         };
-        out.push((m, Kind::Distance, v));
+        out.push((m, TableKind::Distance, v));
     }
     out
 }
@@ -227,10 +221,7 @@ fn wdl_verdict(m: Material, found: Option<(u64, u8, u16)>) -> Verdict {
         Some((index, v, code)) => Verdict::Wrong(Mismatch {
             index,
             fen: write_fen(&Indexer::new(m).board(index).position()),
-            stored: OracleValue {
-                wdl: to_wdl(v),
-                distance: 0,
-            },
+            stored: OracleValue::counted(to_wdl(v), 0),
             expected: Some(decode(code)),
         }),
     }
@@ -278,13 +269,13 @@ pub fn table_dirs(root: &Path) -> Result<Vec<(PathBuf, Rules)>, Error> {
 
 /// The table files of one directory with their materials and kinds,
 /// sorted by material, the distance file first.
-fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material, Kind)>, Error> {
+fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material, TableKind)>, Error> {
     let mut out = Vec::new();
     for e in fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
         let path = e.map_err(|e| Error::io(dir, e))?.path();
         let kind = match path.extension().and_then(|e| e.to_str()) {
-            Some(EXTENSION) => Kind::Distance,
-            Some(x) if x == Kind::Wdl.extension() => Kind::Wdl,
+            Some(EXTENSION) => TableKind::Distance,
+            Some(x) if x == crate::file::extension(TableKind::Wdl) => TableKind::Wdl,
             _ => continue,
         };
         if let Some(m) = path
@@ -295,7 +286,7 @@ fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material, Kind)>, Error> {
             out.push((path, m, kind));
         }
     }
-    out.sort_by_key(|&(_, m, k): &(PathBuf, Material, Kind)| (m.pieces(), m, k));
+    out.sort_by_key(|&(_, m, k): &(PathBuf, Material, TableKind)| (m.pieces(), m, k));
     Ok(out)
 }
 
@@ -354,7 +345,7 @@ pub fn verify_only(
         // The verdicts of the units checked so far whose files are not
         // reported yet: each unit is checked whole when its first file
         // comes, and its files reported in the order of the listing.
-        let mut pending: Vec<(Material, Kind, Verdict)> = Vec::new();
+        let mut pending: Vec<(Material, TableKind, Verdict)> = Vec::new();
         for (path, material, kind) in table_files(&dir)? {
             if only.is_some_and(|o| !o.iter().any(|m| m.unit() == material.unit())) {
                 continue;
