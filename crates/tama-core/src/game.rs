@@ -244,6 +244,19 @@ pub struct Game {
     ended: Option<Outcome>,
 }
 
+/// Two games are equal when they have the same rules, start position,
+/// moves and off-board ending (their positions follow from those).
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.rules == other.rules
+            && self.start == other.start
+            && self.moves == other.moves
+            && self.ended == other.ended
+    }
+}
+
+impl Eq for Game {}
+
 impl Game {
     /// A game from the start position.
     pub fn new(rules: Rules) -> Game {
