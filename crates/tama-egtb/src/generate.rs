@@ -20,18 +20,18 @@
 //! Every level is a pass over all positions whose decisions depend only on
 //! earlier levels, so the result does not depend on the number of threads.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use tama_core::{MoveList, Rules};
 use tama_search::{TableKind, Wdl};
 
-use crate::cells::{Cells, LevelCtx, Packed, Storage, Wide, FINAL_CAPTURE};
 use crate::file::{encode_table, fill_skipped, write_atomically, TableData, TableInfo};
-use crate::par::for_chunks;
 use crate::probe::{rules_dir, table_path, Tablebase};
 use crate::retro::{analyse, Start, Tally};
+use crate::threads::for_chunks;
 use crate::wdl::{wdl_from_distance, wdl_path, write_wdl};
+use crate::working_state::{Cells, LevelCtx, Packed, Storage, Wide, FINAL_CAPTURE};
 use crate::{Error, Material, Plan, Unit};
 
 /// Where generation has got to, for a progress display.
@@ -93,7 +93,7 @@ pub struct GenOptions<'a> {
     /// or two bytes an entry, unless they have more entries than this;
     /// larger ones are probed block by block (slower, but 6-piece units
     /// whose crowning moves lead into other 6-piece tables of billions of
-    /// entries then fit 16 GB). `None`: [`DECODE_LIMIT`].
+    /// entries then fit 16 GB). `None`: `DECODE_LIMIT` (2^28 entries).
     pub decode_limit: Option<u64>,
 }
 
@@ -404,12 +404,4 @@ fn summarise(rules: &str, material: Material, codes: impl Iterator<Item = u16>) 
         }
     }
     info
-}
-
-/// The files of a unit in `dir`.
-pub fn unit_files(dir: &Path, unit: Unit) -> Vec<PathBuf> {
-    unit.members()
-        .into_iter()
-        .map(|m| table_path(dir, m))
-        .collect()
 }

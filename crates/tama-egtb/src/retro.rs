@@ -1,5 +1,5 @@
 //! The retrograde step shared by both layouts of the generator's state
-//! (`cells.rs`): how a position starts (its captures and promotions
+//! (`working_state.rs`): how a position starts (its captures and promotions
 //! looked up in the finished tables, its quiet moves counted) and the
 //! predecessors of an entry (un-moves).
 

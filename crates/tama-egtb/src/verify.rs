@@ -9,12 +9,14 @@ use tama_notation::{parse_rules, write_fen};
 use tama_search::Wdl;
 use tama_search::{OracleValue, TableKind};
 
-use crate::check::{check, Resolved};
 use crate::file::{TableData, TableInfo};
 use crate::index::Indexer;
 use crate::probe::{Tablebase, EXTENSION};
 use crate::value::decode;
-use crate::wdl::{compare_with_codes, compare_with_distance, to_wdl};
+use crate::verify_memory::{check, Resolved};
+#[cfg(test)]
+use crate::wdl::compare_with_distance;
+use crate::wdl::{compare_with_codes, to_wdl};
 use crate::{Error, Material, Unit};
 
 /// A stored value that its successors contradict.
@@ -99,6 +101,7 @@ fn load(tb: &Tablebase, m: Material) -> Result<Option<(TableInfo, Vec<u16>)>, Er
 
 /// `m`'s table in memory with its capture positions resolved, `None` when
 /// it is missing.
+#[cfg(test)]
 fn resolved(tb: &Tablebase, m: Material, threads: usize) -> Result<Option<Resolved>, Error> {
     load(tb, m)?
         .map(|(_, codes)| Resolved::new(tb, m, codes, threads))
@@ -136,7 +139,8 @@ fn verdict(
 /// # Errors
 ///
 /// When the table or one it depends on cannot be read.
-pub fn verify_table(tb: &Tablebase, m: Material, threads: usize) -> Result<Verdict, Error> {
+#[cfg(test)]
+pub(crate) fn verify_table(tb: &Tablebase, m: Material, threads: usize) -> Result<Verdict, Error> {
     let Some(own) = resolved(tb, m, threads)? else {
         return Err(Error::format(tb.dir(), format!("no table {m}")));
     };
@@ -176,7 +180,7 @@ fn verify_unit(
     for &m in &members {
         let loaded = load(&tb, m);
         if tb.has_kind(m, TableKind::Wdl) {
-            let wdl_file = crate::wdl_path(dir, m);
+            let wdl_file = crate::wdl::wdl_path(dir, m);
             let v = match &loaded {
                 Ok(Some((info, codes))) => {
                     match compare_with_codes(&wdl_file, info, |i| codes[i], threads) {
@@ -298,8 +302,9 @@ fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material, TableKind)>, Error>
 ///
 /// When either file cannot be read or is damaged, or the distance file is
 /// missing.
-pub fn verify_wdl(dir: &Path, m: Material, threads: usize) -> Result<Verdict, Error> {
-    let wdl_file = crate::wdl_path(dir, m);
+#[cfg(test)]
+pub(crate) fn verify_wdl(dir: &Path, m: Material, threads: usize) -> Result<Verdict, Error> {
+    let wdl_file = crate::wdl::wdl_path(dir, m);
     let distance_file = crate::table_path(dir, m);
     if !distance_file.exists() {
         return Err(Error::format(
@@ -313,7 +318,7 @@ pub fn verify_wdl(dir: &Path, m: Material, threads: usize) -> Result<Verdict, Er
     ))
 }
 
-/// Checks every table under `root` (see [`table_dirs`]): checksums and
+/// Checks every table under `root` (each directory of tables under it): checksums and
 /// headers of every file, then every entry against its successors.
 /// `each` is called with every file's check as it completes.
 ///
@@ -505,7 +510,7 @@ mod tests {
                 ..GenOptions::default()
             };
             generate(tmp.path(), &rules, &Plan::new(3), None, &opts).unwrap();
-            let dir = crate::rules_dir(tmp.path(), &rules);
+            let dir = crate::probe::rules_dir(tmp.path(), &rules);
             let tb = Tablebase::open_decoded(&dir, &rules).unwrap();
             for m in tb.materials().collect::<Vec<_>>() {
                 assert_eq!(reference(&tb, m), None, "{m}");

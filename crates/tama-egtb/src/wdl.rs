@@ -14,7 +14,7 @@ use tama_search::{TableKind, Wdl};
 
 use crate::file::{encode_wdl, write_atomically, TableData, TableInfo};
 use crate::index::Indexer;
-use crate::par::for_chunks;
+use crate::threads::for_chunks;
 use crate::{Error, Material};
 
 /// The 2-bit value of a draw.
@@ -252,6 +252,7 @@ impl WdlTable {
 /// The first entry where a win/draw/loss table and the distance table of
 /// the same material disagree: its index, the 2-bit value and the distance
 /// code. `Ok(None)` when they agree everywhere.
+#[cfg(test)]
 pub(crate) fn compare_with_distance(
     wdl_file: &Path,
     distance_file: &Path,
@@ -377,7 +378,7 @@ mod tests {
         let before = full.probe(&pos).unwrap().unwrap();
         let big = tama_notation::parse_position("W:WKd4,Ke4:Ba7,Kh8").unwrap();
         assert_eq!(full.probe_answer(&big).unwrap(), None);
-        let dir = crate::rules_dir(tmp.path(), &rules);
+        let dir = crate::probe::rules_dir(tmp.path(), &rules);
         for e in std::fs::read_dir(&dir).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|x| x == "egtb") {
@@ -439,7 +440,7 @@ mod tests {
     fn damaged_or_wrong_wdl_files_are_refused_or_found() {
         let rules = Rules::ARMENIAN;
         let tmp = tables(&rules, 3);
-        let dir = crate::rules_dir(tmp.path(), &rules);
+        let dir = crate::probe::rules_dir(tmp.path(), &rules);
         let m: Material = "KMvK".parse().unwrap();
         let path = wdl_path(&dir, m);
         let good = std::fs::read(&path).unwrap();
@@ -518,7 +519,7 @@ mod tests {
     fn gen_makes_missing_wdl_files_from_the_distance_files() {
         let rules = Rules::ARMENIAN;
         let tmp = tables(&rules, 2);
-        let dir = crate::rules_dir(tmp.path(), &rules);
+        let dir = crate::probe::rules_dir(tmp.path(), &rules);
         let m: Material = "KvM".parse().unwrap();
         let before = std::fs::read(wdl_path(&dir, m)).unwrap();
         std::fs::remove_file(wdl_path(&dir, m)).unwrap();

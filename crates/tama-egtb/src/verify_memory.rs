@@ -19,8 +19,8 @@ use tama_core::{MoveList, Position, Rules};
 use tama_search::{OracleValue, Wdl};
 
 use crate::index::{Board, Indexer};
-use crate::par::{for_chunks, for_slices};
 use crate::probe::{is_stored, Tablebase};
+use crate::threads::{for_chunks, for_slices};
 use crate::value::{code_of, decode, Best};
 use crate::{Error, Material};
 
