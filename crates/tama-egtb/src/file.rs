@@ -51,16 +51,22 @@ use crate::{Error, Material};
 const MAGIC: &[u8; 8] = b"TAMAEGTB";
 const END_MAGIC: &[u8; 8] = b"TAMAEND\0";
 /// The format version written and read.
+/// The default `GenOptions::decode_limit`: 2^28 entries, more than any
+/// table of up to 5 pieces (the largest has 134 million), fewer than the
+/// large 6-piece ones; tables up to it are written in blocks that
+/// decompress whole.
+pub const DECODE_LIMIT: u64 = 1 << 28;
+
 pub const FORMAT_VERSION: u32 = 2;
 /// Values per compressed block of a distance file probed from its
 /// blocks while other tables are generated (more entries than
-/// [`crate::generate::DECODE_LIMIT`], 6 pieces and more). Measured on turkish
+/// [`DECODE_LIMIT`], 6 pieces and more). Measured on turkish
 /// `KMvKKK` (57 million entries): 1,024 values take 0.197 byte an entry
 /// and 2.0 µs to decompress, 4,096 take 0.150 and 4.6 µs, 8,192 take 0.137
 /// and 7.5 µs.
 pub(crate) const BLOCK_VALUES: usize = 4096;
 /// Values per block of a distance file that generation and verification
-/// decompress whole (at most [`crate::generate::DECODE_LIMIT`] entries: every table
+/// decompress whole (at most [`DECODE_LIMIT`] entries: every table
 /// up to 5 pieces), probed from its blocks only at the root of a search.
 /// Measured on turkish `KMMvKM` (96.8 million entries, 0.123 byte an
 /// entry in blocks of 4,096 at level 9): 16,384 values 0.107 (level 9)
@@ -78,7 +84,7 @@ pub(crate) const WDL_BLOCK_VALUES: usize = 1 << 18;
 /// 0.140, on `KMvKKK`.
 const FAST_LEVEL: i32 = 9;
 /// The zstd level of the files decompressed whole (win/draw/loss files,
-/// distance files up to [`crate::generate::DECODE_LIMIT`] entries): 19, about
+/// distance files up to [`DECODE_LIMIT`] entries): 19, about
 /// 0.35 µs of CPU an entry to compress (paid once, in parallel), the
 /// same speed to decompress as level 9, 15 % smaller files.
 const SMALL_LEVEL: i32 = 19;
@@ -88,7 +94,7 @@ const SMALL_LEVEL: i32 = 19;
 /// tables that crown into them are generated, so their blocks stay
 /// small and fast to compress.
 pub(crate) fn distance_packing(entries: u64) -> (usize, i32) {
-    if entries <= crate::generate::DECODE_LIMIT {
+    if entries <= DECODE_LIMIT {
         (WHOLE_BLOCK_VALUES, SMALL_LEVEL)
     } else {
         (BLOCK_VALUES, FAST_LEVEL)

@@ -26,7 +26,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use tama_core::{MoveList, Rules};
 use tama_search::{TableKind, Wdl};
 
-use crate::file::{encode_table, fill_skipped, write_atomically, TableData, TableInfo};
+use crate::file::{
+    encode_table, fill_skipped, write_atomically, TableData, TableInfo, DECODE_LIMIT,
+};
 use crate::probe::{rules_dir, table_path, Tablebase};
 use crate::retro::{analyse, Start, Tally};
 use crate::threads::for_chunks;
@@ -96,11 +98,6 @@ pub struct GenOptions<'a> {
     /// entries then fit 16 GB). `None`: `DECODE_LIMIT` (2^28 entries).
     pub decode_limit: Option<u64>,
 }
-
-/// The default [`GenOptions::decode_limit`]: 2^28 entries, more than any
-/// table of up to 5 pieces (the largest has 134 million), fewer than the
-/// large 6-piece ones.
-pub const DECODE_LIMIT: u64 = 1 << 28;
 
 /// The generator's working state per entry of the unit being solved.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
