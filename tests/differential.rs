@@ -134,3 +134,53 @@ fn reach_primitives_agree_for_both_colours_and_every_switch_combination() {
     }
     assert!(sources_seen > 2_000, "only {sources_seen} capturing pieces");
 }
+
+/// tama-core's backward moves (`reach::quiet_unmoves`, through
+/// `Position::for_each_unmove`) against its move generator, for every
+/// switch combination: every un-move, taken back, gives a position where
+/// it is a quiet move that leads here again; every quiet, non-crowning
+/// move is found among the un-moves of the position it leads to.
+#[test]
+fn unmoves_are_the_quiet_moves_played_backward_for_every_switch_combination() {
+    let mut rng = Rng::new(0x5eed_0005);
+    let mut unmoves_seen = 0;
+    let mut king_unmoves = 0;
+    for rules in Rules::all_move_combinations() {
+        let mut positions = random_game(&mut rng, &rules, 100);
+        for i in 0..100 {
+            positions.push(random_setup(
+                &mut rng,
+                [3, 8, 16][i % 3],
+                [0, 30, 80][i % 3],
+            ));
+        }
+        for pos in positions {
+            let what = format!("{pos:?} under {rules:?}");
+            let mut unmoves = Vec::new();
+            pos.for_each_unmove(&rules, |mv| unmoves.push(mv));
+            for mv in &unmoves {
+                let before = pos.unplay(mv).expect("an un-move can be taken back");
+                assert_eq!(before.turn(), pos.turn().opponent(), "{what}");
+                assert!(
+                    before.quiet_moves(&rules).contains(mv),
+                    "{mv:?} is no quiet move before {what}"
+                );
+                assert_eq!(before.play_unchecked(mv), pos, "{mv:?} in {what}");
+                king_unmoves += u32::from(pos.kings().contains(mv.to()));
+            }
+            let mut distinct = unmoves.clone();
+            distinct.sort_by_key(|m| (m.from(), m.to()));
+            distinct.dedup();
+            assert_eq!(distinct.len(), unmoves.len(), "an un-move twice: {what}");
+            unmoves_seen += unmoves.len();
+            for mv in pos.quiet_moves(&rules).iter().filter(|m| !m.promotes()) {
+                let after = pos.play_unchecked(mv);
+                let mut found = false;
+                after.for_each_unmove(&rules, |u| found |= u == *mv);
+                assert!(found, "{mv:?} of {what} is no un-move of its result");
+            }
+        }
+    }
+    assert!(unmoves_seen > 50_000, "only {unmoves_seen} un-moves");
+    assert!(king_unmoves > 5_000, "only {king_unmoves} kings' un-moves");
+}

@@ -480,12 +480,13 @@ fn arena_games_end_with_an_outcome() {
         let result = tama_arena::play_match(&a, &b, &config, |_| {}).unwrap();
         assert_eq!(result.games.len(), config.openings.len() * 2);
         for g in &result.games {
-            let mut game = Game::from_position(rules, g.start);
-            for mv in &g.moves {
+            let mut game = Game::from_position(rules, *g.game.start());
+            for mv in g.game.moves() {
                 assert_eq!(game.outcome(), None, "{preset}: a move after the end");
                 game.play(mv).expect("arena games hold legal moves");
             }
-            assert!(g.moves.len() <= 200, "{preset}: {} plies", g.moves.len());
+            let plies = g.game.moves().len();
+            assert!(plies <= 200, "{preset}: {plies} plies");
             match g.outcome.termination {
                 Termination::Adjudication => assert_eq!(game.outcome(), None),
                 _ => assert_eq!(game.outcome(), Some(g.outcome), "{preset}"),
@@ -517,8 +518,8 @@ fn no_adjudication_leaves_a_material_lead_drawn_at_the_limit() {
     let default = tama_arena::play_match(&a, &b, &config(Adjudication::default()), |_| {}).unwrap();
     for (n, d) in none.games.iter().zip(&default.games) {
         assert_eq!(n.outcome.termination, Termination::Adjudication);
-        assert_eq!(n.outcome.winner, None, "{:?}", n.moves);
-        assert_eq!(d.outcome.winner, Some(Color::White), "{:?}", d.moves);
+        assert_eq!(n.outcome.winner, None, "{:?}", n.game.moves());
+        assert_eq!(d.outcome.winner, Some(Color::White), "{:?}", d.game.moves());
     }
 }
 

@@ -39,10 +39,7 @@ fn best(result: SearchResult) -> BestMove {
     }
 }
 
-const DRAW: OracleValue = OracleValue {
-    wdl: Wdl::Draw,
-    distance: 0,
-};
+const DRAW: OracleValue = OracleValue::counted(Wdl::Draw, 0);
 
 /// Says "draw" for every position of at most `max` pieces, counting the
 /// questions and the ones it should not have been asked.
@@ -208,10 +205,7 @@ fn a_lying_oracle_changes_the_choice() {
         else {
             continue;
         };
-        let lost = OracleValue {
-            wdl: Wdl::Loss,
-            distance: 0,
-        };
+        let lost = OracleValue::counted(Wdl::Loss, 0);
         let lie = ListOracle(HashMap::from([(pos.play_unchecked(&other), lost)]));
         let b = best(engine_with(Some(Oracle::new(lie))).search(
             &pos,
@@ -228,10 +222,7 @@ fn a_lying_oracle_changes_the_choice() {
         // avoided (when it leads to a quiet position).
         let child = pos.play_unchecked(&honest.mv);
         if !child.has_capture() {
-            let won = OracleValue {
-                wdl: Wdl::Win,
-                distance: 3,
-            };
+            let won = OracleValue::counted(Wdl::Win, 3);
             let lie = ListOracle(HashMap::from([(child, won)]));
             let b = best(engine_with(Some(Oracle::new(lie))).search(
                 &pos,
@@ -302,10 +293,7 @@ fn solve(starts: &[Position], rules: &Rules) -> Solved {
     let mut queue = VecDeque::new();
     for i in 0..n {
         if succ[i].is_empty() && !draw_by_rule[i] {
-            value[i] = Some(OracleValue {
-                wdl: Wdl::Loss,
-                distance: 0,
-            });
+            value[i] = Some(OracleValue::counted(Wdl::Loss, 0));
             queue.push_back(i);
         }
     }
@@ -319,20 +307,14 @@ fn solve(starts: &[Position], rules: &Rules) -> Solved {
             }
             match v.wdl {
                 Wdl::Loss => {
-                    value[i] = Some(OracleValue {
-                        wdl: Wdl::Win,
-                        distance: v.distance + 1,
-                    });
+                    value[i] = Some(OracleValue::counted(Wdl::Win, v.distance + 1));
                     queue.push_back(i);
                 }
                 Wdl::Win => {
                     left[i] -= 1;
                     worst[i] = worst[i].max(v.distance + 1);
                     if left[i] == 0 {
-                        value[i] = Some(OracleValue {
-                            wdl: Wdl::Loss,
-                            distance: worst[i],
-                        });
+                        value[i] = Some(OracleValue::counted(Wdl::Loss, worst[i]));
                         queue.push_back(i);
                     }
                 }

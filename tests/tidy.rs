@@ -439,3 +439,98 @@ fn the_page_knows_no_rule_and_no_review_threshold() {
         "app.js has {lines} lines: move code into its modules"
     );
 }
+
+/// The lines of `code` that do the rules' work by hand: read a
+/// move-geometry switch (`man_diagonal`, `king_diagonal`) other than to
+/// set it, test a rule switch of the endings as a condition, or count a
+/// side down to one piece (the one-piece-each draw, which is
+/// `Position::is_draw_one_each`).
+fn hand_rules(code: &[&str]) -> Vec<String> {
+    let reads = |line: &str, word: &str| {
+        line.match_indices(word).any(|(at, _)| {
+            let before = line[..at].chars().next_back();
+            let after = line[at + word.len()..].trim_start();
+            // A field set (`name: …`) or assigned (`… = …`) is no read.
+            let set = after.starts_with(':') || after.starts_with('=') && !after.starts_with("==");
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && !set
+        })
+    };
+    code.iter()
+        .filter(|line| {
+            reads(line, "man_diagonal")
+                || reads(line, "king_diagonal")
+                || reads(line, "draw_one_each") && !line.contains("Rules::")
+                || line.contains("pieces(") && line.contains(".count() == 1")
+        })
+        .map(|line| line.trim().to_string())
+        .collect()
+}
+
+/// The rules live in tama-core: outside it no crate (its sources and its
+/// tests) moves pieces by the geometry switches or tests the
+/// one-piece-each draw by hand. tama-notation's rules text, which names
+/// every switch, is the exception, and the `tests` crate is not scanned:
+/// its reference generator (`tests/reference.rs`) is written from
+/// RULES.md on purpose, to check the core.
+#[test]
+fn no_rule_is_written_outside_core() {
+    let root = workspace_root();
+    let allowed = [
+        root.join("crates/tama-core"),
+        root.join("crates/tama-notation/src/rules_text.rs"),
+    ];
+    let mut dirs = source_dirs();
+    for entry in std::fs::read_dir(root.join("crates")).expect("crates/ exists") {
+        let tests = entry.expect("readable").path().join("tests");
+        if tests.is_dir() {
+            dirs.push(tests);
+        }
+    }
+    let mut found = Vec::new();
+    let mut scanned = 0;
+    for dir in dirs {
+        let mut files = Vec::new();
+        rust_files(&dir, &mut files);
+        for file in files {
+            if allowed.iter().any(|a| file.starts_with(a)) {
+                continue;
+            }
+            scanned += 1;
+            let text = std::fs::read_to_string(&file).expect("readable");
+            let code: Vec<&str> = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect();
+            for hit in hand_rules(&code) {
+                found.push(format!("{}: {hit}", file.display()));
+            }
+        }
+    }
+    assert!(scanned > 100, "the sources are found");
+    assert!(
+        found.is_empty(),
+        "rules written outside tama-core (use tama_core::reach or Position::is_draw_one_each):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_hand_rules_check_finds_copies() {
+    let code = [
+        "if rules.draw_one_each",
+        "    && pos.pieces(Color::White).count() == 1",
+        "let diag = if rules.king_diagonal { &DIAG } else { &[] };",
+        "let r = Rules { man_diagonal: true, king_diagonal: false, ..Rules::ARMENIAN };",
+        "rules.man_diagonal = first;",
+        "draw_one_each: !Rules::TURKISH.draw_one_each,",
+        "if pos.is_draw_one_each(rules) {",
+    ];
+    assert_eq!(
+        hand_rules(&code),
+        [
+            "if rules.draw_one_each",
+            "&& pos.pieces(Color::White).count() == 1",
+            "let diag = if rules.king_diagonal { &DIAG } else { &[] };"
+        ]
+    );
+}

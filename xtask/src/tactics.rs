@@ -124,7 +124,7 @@ pub fn run(args: Args) -> Result<()> {
         let Some(answer) = tb.probe_answer(&pos)? else {
             continue;
         };
-        let Some(d) = answer.distance.filter(|_| answer.wdl == Wdl::Win) else {
+        let Some(d) = answer.known_distance().filter(|_| answer.wdl == Wdl::Win) else {
             continue;
         };
         if d < args.min_plies || d > args.max_plies {

@@ -179,12 +179,12 @@ fn main() -> ExitCode {
                     None => "draw".to_string(),
                 },
                 g.outcome.termination,
-                g.moves.len()
+                g.game.moves().len()
             );
         }
     })
     .expect("in-process players do not fail");
-    let plies: usize = result.games.iter().map(|g| g.moves.len()).sum();
+    let plies: usize = result.games.iter().map(|g| g.game.moves().len()).sum();
     println!(
         "{} vs {}: {} games, +{} ={} -{}, score {:.1}%, Elo {} (pentanomial {} {:?}), avg {:.0} plies, {:.0} s",
         result.a,

@@ -68,9 +68,9 @@ fn generate(file: &str, games: usize, nodes: u64) {
             Some(Color::Black) => 0.0,
             None => 0.5,
         };
-        let mut pos = g.start;
+        let mut pos = *g.game.start();
         let mut lines = Vec::new();
-        for (i, mv) in g.moves.iter().enumerate() {
+        for (i, mv) in g.game.moves().iter().enumerate() {
             if i >= g.opening_plies && quiet(&pos) {
                 let s = pos.to_setup();
                 lines.push(format!(

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tama_core::{Color, Move, Outcome, Position};
+use tama_core::{Color, Game, Outcome};
 
 use crate::elo::{elo_from_pentanomial, elo_from_samples, Elo};
 use crate::player::Player;
@@ -21,13 +21,13 @@ pub struct GameRecord {
     pub white: String,
     /// Black's name.
     pub black: String,
-    /// The start position.
-    pub start: Position,
-    /// Every move from `start`, the opening's included.
-    pub moves: Vec<Move>,
-    /// How many of `moves` came from the opening.
+    /// The game: its start position, every move (the opening's
+    /// included) and its ending, an adjudication or a loss on time
+    /// included, so that it converts to PDN as it is.
+    pub game: Game,
+    /// How many of the game's moves came from the opening.
     pub opening_plies: usize,
-    /// The result and why the game ended.
+    /// The result and why the game ended (the game's ending).
     pub outcome: Outcome,
     /// Whether a player ran out of time (the outcome's termination is then
     /// [`Termination::TimeForfeit`](tama_core::Termination::TimeForfeit)).
@@ -172,8 +172,7 @@ mod tests {
             a_is_white: index.is_multiple_of(2),
             white: String::new(),
             black: String::new(),
-            start: Position::start(),
-            moves: Vec::new(),
+            game: Game::new(tama_core::Rules::ARMENIAN),
             opening_plies: 0,
             outcome: Outcome {
                 winner,

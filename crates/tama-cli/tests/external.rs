@@ -37,11 +37,12 @@ fn the_built_binary_plays_a_match() {
         assert_eq!(result.games.len(), 2);
         for g in &result.games {
             // Every move replays legally, and the game went past its opening.
-            let mut game = Game::from_position(rules, g.start);
-            for mv in &g.moves {
+            let mut game = Game::from_position(rules, *g.game.start());
+            for mv in g.game.moves() {
                 game.play(mv).expect("a legal move");
             }
-            assert!(g.moves.len() > g.opening_plies, "{:?}", g.moves);
+            let moves = g.game.moves();
+            assert!(moves.len() > g.opening_plies, "{moves:?}");
         }
     }
 }

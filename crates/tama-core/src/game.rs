@@ -126,13 +126,35 @@ fn outcome_given(pos: &Position, rules: &Rules, has_moves: bool) -> Option<Outco
             Termination::NoLegalMoves,
         ));
     }
-    if rules.draw_one_each
-        && pos.pieces(Color::White).count() == 1
-        && pos.pieces(Color::Black).count() == 1
-    {
+    if pos.is_draw_one_each(rules) {
         return Some(Outcome::draw(Termination::OnePieceEach));
     }
     None
+}
+
+impl Position {
+    /// Whether the rules end the game here as a draw because each side has
+    /// one piece left (`draw-one-each`; docs/RULES.md). This is the one
+    /// test of that rule: the search, the tablebases and PDN replay call
+    /// it. (A side to move without a legal move has lost first:
+    /// [`position_outcome`] checks that before this.)
+    ///
+    /// ```
+    /// use tama_core::{Color, Piece, Position, Role, Rules, Setup, Square};
+    ///
+    /// let mut s = Setup::empty(Color::White);
+    /// s.put(Square::A1, Piece::new(Color::White, Role::King));
+    /// s.put(Square::H8, Piece::new(Color::Black, Role::King));
+    /// let pos = Position::from_setup(s).unwrap();
+    /// assert!(pos.is_draw_one_each(&Rules::TURKISH));
+    /// assert!(!pos.is_draw_one_each(&Rules::ARMENIAN));
+    /// ```
+    #[inline]
+    pub fn is_draw_one_each(&self, rules: &Rules) -> bool {
+        rules.draw_one_each
+            && self.pieces(Color::White).count() == 1
+            && self.pieces(Color::Black).count() == 1
+    }
 }
 
 /// The outcome on the board at the end of a game's `history`: that of
@@ -221,6 +243,19 @@ pub struct Game {
     /// How the game ended off the board, if it did.
     ended: Option<Outcome>,
 }
+
+/// Two games are equal when they have the same rules, start position,
+/// moves and off-board ending (their positions follow from those).
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.rules == other.rules
+            && self.start == other.start
+            && self.moves == other.moves
+            && self.ended == other.ended
+    }
+}
+
+impl Eq for Game {}
 
 impl Game {
     /// A game from the start position.

@@ -39,8 +39,10 @@
 //! assert_eq!(t.count(), 2 + 7);
 //! ```
 
-use crate::attacks::{ray_victim, slider_targets, EAST, NEIGHBOUR, NORTH, SOUTH, WEST};
-use crate::{Bitboard, Color, Position, Rules, Square};
+use crate::attacks::{
+    nearest, ray_victim, slider_targets, EAST, NEIGHBOUR, NORTH, RAYS, SOUTH, WEST,
+};
+use crate::{Bitboard, Color, Move, Position, Rules, Square};
 
 const FILE_A: u64 = Bitboard::FILE_A.0;
 const FILE_H: u64 = Bitboard::FILE_H.0;
@@ -168,6 +170,95 @@ pub fn king_steps(rules: &Rules, from: Square, occupied: Bitboard) -> Bitboard {
         occupied.0,
         rules.king_diagonal,
     ))
+}
+
+/// The first piece of `occupied` strictly between `from` and `to` when
+/// `to` lies on a line a king on `from` moves along under `rules`
+/// (orthogonally, and diagonally under `king-diagonal`): the piece that
+/// blocks a king's quiet move from `from` to `to`. `None` when the line is
+/// free or there is no such line.
+///
+/// ```
+/// use tama_core::{reach, Bitboard, Rules, Square};
+///
+/// let occ = Bitboard::from_square(Square::C3).with(Square::A4);
+/// assert_eq!(reach::king_move_blocker(&Rules::ARMENIAN, Square::A1, Square::E5, occ), Some(Square::C3));
+/// assert_eq!(reach::king_move_blocker(&Rules::TURKISH, Square::A1, Square::E5, occ), None);
+/// assert_eq!(reach::king_move_blocker(&Rules::TURKISH, Square::A1, Square::A8, occ), Some(Square::A4));
+/// ```
+pub fn king_move_blocker(
+    rules: &Rules,
+    from: Square,
+    to: Square,
+    occupied: Bitboard,
+) -> Option<Square> {
+    let lines = if rules.king_diagonal { 8 } else { 4 };
+    let (from, to) = (from.index(), to.index());
+    (0..lines).find_map(|d| {
+        let ray = RAYS[d][from];
+        if ray & (1u64 << to) == 0 {
+            return None;
+        }
+        let blockers = ray & !RAYS[d][to] & !(1u64 << to) & occupied.0;
+        (blockers != 0).then(|| Square::from_index_unchecked(nearest(d, blockers)))
+    })
+}
+
+/// Calls `f` with every quiet, non-crowning move of `color` that ends on
+/// one of its pieces: the moves that can be taken back from a board where
+/// `color` has the pieces `own` (its kings among `kings`, which may hold
+/// the other side's too) and `occupied` holds every piece. Each move's
+/// `to` holds a piece of `color`, its `from` is empty; taking it back puts
+/// the piece on `from`. The men's moves come first, by direction, then
+/// each king's.
+///
+/// A man's step runs backward along the geometry of the other side's
+/// forward steps (from behind, from beside, and from diagonally behind
+/// under `man-diagonal`), so the origins are [`man_steps`] of the opponent
+/// from the same squares; a king's quiet move runs back along the same
+/// free line, so its origins are its own [`king_steps`]. A crowning move
+/// changed the piece and a capture removed one: neither is taken back
+/// here. Whether the move was legal before it was played (no capture
+/// pending) is the caller's question.
+///
+/// ```
+/// use tama_core::{reach, Bitboard, Color, Rules, Square};
+///
+/// // A White man on d4 came from d3, c4 or e4, or diagonally from c3 or
+/// // e3 under `man-diagonal`.
+/// let d4 = Bitboard::from_square(Square::D4);
+/// let mut from = Vec::new();
+/// reach::quiet_unmoves(&Rules::ARMENIAN, Color::White, d4, Bitboard::EMPTY, d4, |mv| {
+///     assert_eq!(mv.to(), Square::D4);
+///     from.push(mv.from());
+/// });
+/// from.sort();
+/// assert_eq!(from, [Square::C3, Square::D3, Square::E3, Square::C4, Square::E4]);
+/// let mut n = 0;
+/// reach::quiet_unmoves(&Rules::TURKISH, Color::White, d4, Bitboard::EMPTY, d4, |_| n += 1);
+/// assert_eq!(n, 3);
+/// ```
+#[inline]
+pub fn quiet_unmoves(
+    rules: &Rules,
+    color: Color,
+    own: Bitboard,
+    kings: Bitboard,
+    occupied: Bitboard,
+    mut f: impl FnMut(Move),
+) {
+    let men = own - kings;
+    for (origins, offset) in man_steps(rules, color.opponent(), men, !occupied).by_direction() {
+        for from in origins {
+            let to = Square::from_index_unchecked((from.index() as i32 - i32::from(offset)) as u32);
+            f(Move::quiet(from, to, false));
+        }
+    }
+    for k in own & kings {
+        for from in king_steps(rules, k, occupied) {
+            f(Move::quiet(from, k, false));
+        }
+    }
 }
 
 /// The men that can make a first jump, by direction: each set holds the
@@ -343,6 +434,46 @@ impl Position {
             || (own & self.kings)
                 .into_iter()
                 .any(|k| king_steps(rules, k, occ).any())
+    }
+
+    /// Calls `f` with every quiet, non-crowning move that can have led to
+    /// this position: [`quiet_unmoves`] of the side that just moved (the
+    /// opponent of the side to move). [`Position::unplay`] takes each back;
+    /// the move is legal there unless a capture is pending.
+    #[inline]
+    pub fn for_each_unmove(&self, rules: &Rules, f: impl FnMut(Move)) {
+        let mover = self.turn.opponent();
+        quiet_unmoves(
+            rules,
+            mover,
+            self.by_color[mover as usize],
+            self.kings,
+            self.occupied(),
+            f,
+        );
+    }
+
+    /// The position before the quiet move `mv` of the side that just moved
+    /// (a move [`Position::for_each_unmove`] gives): its piece on `mv.to()`
+    /// back on `mv.from()`, that side to move. `None` when `mv` is not a
+    /// quiet move of that side onto one of its pieces from an empty square,
+    /// or would put a man on its promotion rank.
+    pub fn unplay(&self, mv: &Move) -> Option<Position> {
+        let mover = self.turn.opponent();
+        let (from, to) = (mv.from(), mv.to());
+        if mv.is_capture()
+            || mv.promotes()
+            || !self.by_color[mover as usize].contains(to)
+            || self.occupied().contains(from)
+        {
+            return None;
+        }
+        let mut setup = self.to_setup();
+        let piece = self.piece_at(to)?;
+        setup.remove(to);
+        setup.put(from, piece);
+        setup.turn = mover;
+        Position::from_setup(setup).ok()
     }
 
     /// The squares on which a man of `color` would be crowned by a quiet

@@ -39,24 +39,34 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::atomic::tmp_path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use tama_search::TableKind;
 
 use crate::{Error, Material};
 
 const MAGIC: &[u8; 8] = b"TAMAEGTB";
 const END_MAGIC: &[u8; 8] = b"TAMAEND\0";
 /// The format version written and read.
+/// The default `GenOptions::decode_limit`: 2^28 entries, more than any
+/// table of up to 5 pieces (the largest has 134 million), fewer than the
+/// large 6-piece ones; tables up to it are written in blocks that
+/// decompress whole.
+pub const DECODE_LIMIT: u64 = 1 << 28;
+
 pub const FORMAT_VERSION: u32 = 2;
 /// Values per compressed block of a distance file probed from its
 /// blocks while other tables are generated (more entries than
-/// [`crate::DECODE_LIMIT`], 6 pieces and more). Measured on turkish
+/// [`DECODE_LIMIT`], 6 pieces and more). Measured on turkish
 /// `KMvKKK` (57 million entries): 1,024 values take 0.197 byte an entry
 /// and 2.0 µs to decompress, 4,096 take 0.150 and 4.6 µs, 8,192 take 0.137
 /// and 7.5 µs.
 pub(crate) const BLOCK_VALUES: usize = 4096;
 /// Values per block of a distance file that generation and verification
-/// decompress whole (at most [`crate::DECODE_LIMIT`] entries: every table
+/// decompress whole (at most [`DECODE_LIMIT`] entries: every table
 /// up to 5 pieces), probed from its blocks only at the root of a search.
 /// Measured on turkish `KMMvKM` (96.8 million entries, 0.123 byte an
 /// entry in blocks of 4,096 at level 9): 16,384 values 0.107 (level 9)
@@ -74,7 +84,7 @@ pub(crate) const WDL_BLOCK_VALUES: usize = 1 << 18;
 /// 0.140, on `KMvKKK`.
 const FAST_LEVEL: i32 = 9;
 /// The zstd level of the files decompressed whole (win/draw/loss files,
-/// distance files up to [`crate::DECODE_LIMIT`] entries): 19, about
+/// distance files up to [`DECODE_LIMIT`] entries): 19, about
 /// 0.35 µs of CPU an entry to compress (paid once, in parallel), the
 /// same speed to decompress as level 9, 15 % smaller files.
 const SMALL_LEVEL: i32 = 19;
@@ -84,39 +94,21 @@ const SMALL_LEVEL: i32 = 19;
 /// tables that crown into them are generated, so their blocks stay
 /// small and fast to compress.
 pub(crate) fn distance_packing(entries: u64) -> (usize, i32) {
-    if entries <= crate::DECODE_LIMIT {
+    if entries <= DECODE_LIMIT {
         (WHOLE_BLOCK_VALUES, SMALL_LEVEL)
     } else {
         (BLOCK_VALUES, FAST_LEVEL)
     }
 }
 
-/// The two kinds of table file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    /// Every position's value and distance to win (`.egtb`): what
-    /// generation, verification and the root of a search use.
-    Distance,
-    /// Only win, draw or loss, 2 bits a position (`.wdl`): what the
-    /// search probes, from memory.
-    Wdl,
-}
-
-impl Kind {
-    /// The file extension: `egtb` or `wdl`.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Kind::Distance => "egtb",
-            Kind::Wdl => "wdl",
-        }
-    }
-
-    /// `distance` or `wdl`, as the command line and JSON write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Distance => "distance",
-            Kind::Wdl => "wdl",
-        }
+/// The file extension of a table of `kind`: `egtb` for a distance table
+/// (every position's value and distance to win: what generation,
+/// verification and the root of a search use), `wdl` for a win/draw/loss
+/// table (2 bits a position: what the search probes, from memory).
+pub(crate) const fn extension(kind: TableKind) -> &'static str {
+    match kind {
+        TableKind::Distance => "egtb",
+        TableKind::Wdl => "wdl",
     }
 }
 
@@ -124,7 +116,7 @@ impl Kind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableInfo {
     /// The kind of file (from its value width).
-    pub kind: Kind,
+    pub kind: TableKind,
     /// The rules text the table was made for.
     pub rules: String,
     /// The material (side to move first).
@@ -264,45 +256,27 @@ fn assemble(info: &TableInfo, width: u8, block_values: usize, blocks: &[Vec<u8>]
     out
 }
 
-/// Writes `bytes` to `path` through a temporary file that is synced and
-/// renamed, so `path` appears only complete. When `stop` is set halfway,
-/// the temporary file is removed and [`Error::Interrupted`] returned.
+/// Writes a table file whole or not at all
+/// ([`crate::write_atomically`]), checking `stop` between chunks of 1 MiB.
 pub(crate) fn write_atomically(
     path: &Path,
     bytes: &[u8],
     stop: Option<&AtomicBool>,
 ) -> Result<(), Error> {
-    let tmp = tmp_path(path);
-    let result = (|| {
-        let mut f = fs::File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
-        for chunk in bytes.chunks(1 << 20) {
-            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                return Err(Error::Interrupted);
+    crate::atomic::write_atomically(
+        path,
+        |f| {
+            for chunk in bytes.chunks(1 << 20) {
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return Err(Error::Interrupted);
+                }
+                f.write_all(chunk)
+                    .map_err(|e| Error::io(tmp_path(path), e))?;
             }
-            f.write_all(chunk).map_err(|e| Error::io(&tmp, e))?;
-        }
-        f.sync_all().map_err(|e| Error::io(&tmp, e))?;
-        fs::rename(&tmp, path).map_err(|e| Error::io(path, e))?;
-        if let Some(dir) = path.parent() {
-            // Make the rename durable; not every platform can sync a
-            // directory, so a failure here is not an error.
-            if let Ok(d) = fs::File::open(dir) {
-                let _ = d.sync_all();
-            }
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
-}
-
-/// The temporary name a table is written under.
-pub(crate) fn tmp_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    path.with_file_name(name)
+            Ok(())
+        },
+        |p, e| Error::io(p, e),
+    )
 }
 
 /// The bytes of a table file.
@@ -494,9 +468,9 @@ impl TableData {
         let data = TableData {
             info: TableInfo {
                 kind: if width == 0 {
-                    Kind::Wdl
+                    TableKind::Wdl
                 } else {
-                    Kind::Distance
+                    TableKind::Distance
                 },
                 rules,
                 material,

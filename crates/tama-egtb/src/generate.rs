@@ -20,18 +20,20 @@
 //! Every level is a pass over all positions whose decisions depend only on
 //! earlier levels, so the result does not depend on the number of threads.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use tama_core::{MoveList, Rules};
-use tama_search::Wdl;
+use tama_search::{TableKind, Wdl};
 
-use crate::cells::{Cells, LevelCtx, Packed, Storage, Wide, FINAL_CAPTURE};
-use crate::file::{encode_table, fill_skipped, write_atomically, Kind, TableData, TableInfo};
-use crate::par::for_chunks;
+use crate::file::{
+    encode_table, fill_skipped, write_atomically, TableData, TableInfo, DECODE_LIMIT,
+};
 use crate::probe::{rules_dir, table_path, Tablebase};
 use crate::retro::{analyse, Start, Tally};
+use crate::threads::for_chunks;
 use crate::wdl::{wdl_from_distance, wdl_path, write_wdl};
+use crate::working_state::{Cells, LevelCtx, Packed, Storage, Wide, FINAL_CAPTURE};
 use crate::{Error, Material, Plan, Unit};
 
 /// Where generation has got to, for a progress display.
@@ -93,14 +95,9 @@ pub struct GenOptions<'a> {
     /// or two bytes an entry, unless they have more entries than this;
     /// larger ones are probed block by block (slower, but 6-piece units
     /// whose crowning moves lead into other 6-piece tables of billions of
-    /// entries then fit 16 GB). `None`: [`DECODE_LIMIT`].
+    /// entries then fit 16 GB). `None`: `DECODE_LIMIT` (2^28 entries).
     pub decode_limit: Option<u64>,
 }
-
-/// The default [`GenOptions::decode_limit`]: 2^28 entries, more than any
-/// table of up to 5 pieces (the largest has 134 million), fewer than the
-/// large 6-piece ones.
-pub const DECODE_LIMIT: u64 = 1 << 28;
 
 /// The generator's working state per entry of the unit being solved.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -189,8 +186,8 @@ pub fn generate(
                 continue;
             }
         }
-        if unit_is_done(&dir, rules, unit, Kind::Distance) {
-            if opts.distance_only || unit_is_done(&dir, rules, unit, Kind::Wdl) {
+        if unit_is_done(&dir, rules, unit, TableKind::Distance) {
+            if opts.distance_only || unit_is_done(&dir, rules, unit, TableKind::Wdl) {
                 opts.report(Progress::Skipped(unit));
             } else {
                 let mut bytes = 0;
@@ -211,12 +208,12 @@ pub fn generate(
 
 /// Whether every file of `unit` of `kind` is present, undamaged and for
 /// `rules`.
-fn unit_is_done(dir: &Path, rules: &Rules, unit: Unit, kind: Kind) -> bool {
+fn unit_is_done(dir: &Path, rules: &Rules, unit: Unit, kind: TableKind) -> bool {
     let text = tama_notation::write_rules(rules);
     unit.members().into_iter().all(|m| {
         let path = match kind {
-            Kind::Distance => table_path(dir, m),
-            Kind::Wdl => wdl_path(dir, m),
+            TableKind::Distance => table_path(dir, m),
+            TableKind::Wdl => wdl_path(dir, m),
         };
         TableData::read(&path)
             .is_ok_and(|t| t.info.rules == text && t.info.material == m && t.info.kind == kind)
@@ -378,7 +375,7 @@ fn solve<S: Storage>(
 
 fn summarise(rules: &str, material: Material, codes: impl Iterator<Item = u16>) -> TableInfo {
     let mut info = TableInfo {
-        kind: Kind::Distance,
+        kind: TableKind::Distance,
         rules: rules.to_string(),
         material,
         positions: 0,
@@ -404,12 +401,4 @@ fn summarise(rules: &str, material: Material, codes: impl Iterator<Item = u16>) 
         }
     }
     info
-}
-
-/// The files of a unit in `dir`.
-pub fn unit_files(dir: &Path, unit: Unit) -> Vec<PathBuf> {
-    unit.members()
-        .into_iter()
-        .map(|m| table_path(dir, m))
-        .collect()
 }

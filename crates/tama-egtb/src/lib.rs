@@ -27,32 +27,30 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
-mod cells;
-mod check;
+mod atomic;
 mod error;
 mod file;
 mod generate;
 mod index;
 mod material;
-mod par;
 mod probe;
 mod retro;
+mod root;
 mod set;
+mod threads;
 mod value;
 mod verify;
+mod verify_memory;
 mod wdl;
+mod working_state;
 
+pub use atomic::write_atomically;
 pub use error::Error;
-pub use file::{Kind, TableInfo, FORMAT_VERSION};
-pub use generate::{
-    generate, generate_unit, unit_files, GenOptions, Layout, Progress, UnitReport, DECODE_LIMIT,
-};
+pub use file::TableInfo;
+pub use generate::{generate, GenOptions, Layout, Progress, UnitReport};
 pub use material::{Material, ParseMaterialError, Plan, Unit};
-pub use probe::{rules_dir, table_path, Answer, Tablebase, EXTENSION};
+pub use probe::{table_path, Tablebase};
+pub use root::RankedMove;
 pub use set::TablebaseSet;
-pub use tama_search::{Oracle, OracleValue, Wdl};
-pub use verify::{
-    stats_dir, table_dirs, verify_dir, verify_only, verify_table, verify_wdl, FileCheck, Mismatch,
-    TableStats, Verdict,
-};
-pub use wdl::{wdl_from_distance, wdl_path};
+pub use tama_search::{Oracle, OracleValue, TableKind, Wdl};
+pub use verify::{stats_dir, verify_dir, verify_only, FileCheck, Mismatch, TableStats, Verdict};

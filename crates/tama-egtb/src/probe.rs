@@ -6,28 +6,15 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use tama_core::{Color, Move, MoveList, Position, Rules};
+use tama_core::{MoveList, Position, Rules};
 use tama_notation::write_rules;
-use tama_search::{EndgameOracle, Oracle, OracleValue, Wdl};
+use tama_search::{EndgameOracle, Oracle, OracleValue, TableKind, Wdl};
 
-use crate::file::{Codes, Kind, TableData, TableInfo};
+use crate::file::{Codes, TableData, TableInfo};
 use crate::index::{Board, Indexer};
 use crate::value::{decode, Best};
 use crate::wdl::{self, wdl_path, WdlTable};
 use crate::{Error, Material};
-
-/// A probe's answer and the kind of table that gave it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// Win, draw or loss for the side to move.
-    pub wdl: Wdl,
-    /// Plies to the end of the game (distance to win) when a distance
-    /// table answered; `None` from a win/draw/loss table.
-    pub distance: Option<u32>,
-    /// The kind of table that answered (a position with a capture pending
-    /// is answered from its captures, by the tables they lead to).
-    pub kind: Kind,
-}
 
 /// The file extension of a table.
 pub const EXTENSION: &str = "egtb";
@@ -177,7 +164,7 @@ impl Tablebase {
             let entry = entry.map_err(|e| Error::io(dir, e))?;
             let path = entry.path();
             let ext = path.extension().and_then(|e| e.to_str());
-            let wdl_file = ext == Some(Kind::Wdl.extension());
+            let wdl_file = ext == Some(crate::file::extension(TableKind::Wdl));
             if ext != Some(EXTENSION) && !wdl_file {
                 continue;
             }
@@ -236,10 +223,10 @@ impl Tablebase {
     }
 
     /// Whether the table of `m` of the given kind is present.
-    pub fn has_kind(&self, m: Material, kind: Kind) -> bool {
+    pub fn has_kind(&self, m: Material, kind: TableKind) -> bool {
         slot_of(m).is_some_and(|s| match kind {
-            Kind::Distance => self.present[s],
-            Kind::Wdl => self.wdl_present[s],
+            TableKind::Distance => self.present[s],
+            TableKind::Wdl => self.wdl_present[s],
         })
     }
 
@@ -291,28 +278,29 @@ impl Tablebase {
     /// When a needed table file cannot be read or is damaged.
     #[inline]
     pub fn probe_wdl(&self, pos: &Position) -> Result<Option<Wdl>, Error> {
-        Ok(self.probe_wdl_kind(pos)?.map(|(w, _)| w))
+        Ok(self.probe_wdl_value(pos)?.map(|v| v.wdl))
     }
 
-    /// [`Tablebase::probe_wdl`] with the kind of table that answered.
-    fn probe_wdl_kind(&self, pos: &Position) -> Result<Option<(Wdl, Kind)>, Error> {
+    /// [`Tablebase::probe_wdl`] with the kind of table that answered (and
+    /// the distance, from a distance table).
+    fn probe_wdl_value(&self, pos: &Position) -> Result<Option<OracleValue>, Error> {
         let m = Material::of(pos);
         if m.us() == 0 {
-            return Ok(Some((Wdl::Loss, Kind::Wdl)));
+            return Ok(Some(OracleValue::wdl_only(Wdl::Loss)));
         }
         let Some(slot) = slot_of(m).filter(|&s| self.wdl_present[s]) else {
-            return Ok(self.probe(pos)?.map(|v| (v.wdl, Kind::Distance)));
+            return self.probe(pos);
         };
         let table = self.wdl_table(slot, m)?;
         if !is_stored(pos, &self.rules) {
-            return Ok(self.wdl_from_captures(pos)?.map(|w| (w, Kind::Wdl)));
+            return Ok(self.wdl_from_captures(pos)?.map(OracleValue::wdl_only));
         }
         let b = Board::normalized(pos);
         if !Indexer::men_in_domain(b) {
             return Ok(None);
         }
         let idx = table.indexer.index(table.indexer.canonical(b));
-        Ok(Some((wdl::to_wdl(table.get(idx)), Kind::Wdl)))
+        Ok(Some(OracleValue::wdl_only(wdl::to_wdl(table.get(idx)))))
     }
 
     /// The loaded win/draw/loss table that stores `pos` and its index
@@ -398,8 +386,8 @@ impl Tablebase {
                             reads[n] = (Some(t), idx, i as u8);
                             n += 1;
                         }
-                        _ => match self.probe_wdl_kind(&child) {
-                            Ok(w) => c.note(w.map(|(w, _)| w)),
+                        _ => match self.probe_wdl_value(&child) {
+                            Ok(w) => c.note(w.map(|v| v.wdl)),
                             Err(e) => result = Err(e),
                         },
                     }
@@ -465,8 +453,8 @@ impl Tablebase {
                     reads[pending] = (Some(t), idx);
                     pending += 1;
                 }
-                _ => match self.probe_wdl_kind(&child) {
-                    Ok(w) => c.note(w.map(|(w, _)| w)),
+                _ => match self.probe_wdl_value(&child) {
+                    Ok(w) => c.note(w.map(|v| v.wdl)),
                     Err(e) => {
                         result = Err(e);
                         break;
@@ -494,25 +482,18 @@ impl Tablebase {
 
     /// The value of `pos` with the kind of table that answered: from the
     /// distance table when present (value and distance), else from the
-    /// win/draw/loss table; `None` when the tables do not cover it.
+    /// win/draw/loss table (the value only); `None` when the tables do not
+    /// cover it.
     ///
     /// # Errors
     ///
     /// When a needed table file cannot be read or is damaged.
-    pub fn probe_answer(&self, pos: &Position) -> Result<Option<Answer>, Error> {
+    pub fn probe_answer(&self, pos: &Position) -> Result<Option<OracleValue>, Error> {
         let m = Material::of(pos);
         if m.us() == 0 || self.has(m) {
-            return Ok(self.probe(pos)?.map(|v| Answer {
-                wdl: v.wdl,
-                distance: Some(v.distance),
-                kind: Kind::Distance,
-            }));
+            return self.probe(pos);
         }
-        Ok(self.probe_wdl_kind(pos)?.map(|(wdl, kind)| Answer {
-            wdl,
-            distance: None,
-            kind,
-        }))
+        self.probe_wdl_value(pos)
     }
 
     /// The most pieces of any present table.
@@ -541,7 +522,7 @@ impl Tablebase {
             if data.info.material != m {
                 return Err(format!("the header says {}", data.info.material));
             }
-            if data.info.kind != Kind::Distance {
+            if data.info.kind != TableKind::Distance {
                 return Err("not a distance table".to_string());
             }
             let indexer = Indexer::new(m);
@@ -586,10 +567,7 @@ impl Tablebase {
     pub fn probe(&self, pos: &Position) -> Result<Option<OracleValue>, Error> {
         let m = Material::of(pos);
         if m.us() == 0 {
-            return Ok(Some(OracleValue {
-                wdl: Wdl::Loss,
-                distance: 0,
-            }));
+            return Ok(Some(OracleValue::counted(Wdl::Loss, 0)));
         }
         let Some(table) = self.table(m)? else {
             return Ok(None);
@@ -633,19 +611,6 @@ impl Tablebase {
         }
     }
 
-    /// Every legal move of `pos` with the value of the position it leads
-    /// to (for the side to move there), or `None` where not covered.
-    ///
-    /// # Errors
-    ///
-    /// When a needed table file cannot be read or is damaged.
-    pub fn probe_moves(&self, pos: &Position) -> Result<Vec<(Move, Option<OracleValue>)>, Error> {
-        pos.legal_moves(&self.rules)
-            .iter()
-            .map(|mv| Ok((*mv, self.probe(&pos.play_unchecked(mv))?)))
-            .collect()
-    }
-
     /// The position of `m`'s table at `index` (White to move).
     pub(crate) fn position_at(&self, m: Material, index: u64) -> Option<Position> {
         let ix = Indexer::new(m);
@@ -671,21 +636,17 @@ impl EndgameOracle for Tablebase {
         Tablebase::probe(self, pos).ok().flatten()
     }
 
-    /// From the win/draw/loss table when present (a win or loss at
-    /// [`tama_search::WDL_DISTANCE`]), else from the distance table.
+    /// From the win/draw/loss table when present (a value without a
+    /// distance), else from the distance table.
     fn probe_in_search(&self, pos: &Position, rules: &Rules) -> Option<OracleValue> {
         if *rules != self.rules {
             return None;
         }
-        if !self.has_kind(Material::of(pos), Kind::Wdl) {
+        if !self.has_kind(Material::of(pos), TableKind::Wdl) {
             return Tablebase::probe(self, pos).ok().flatten();
         }
         let wdl = self.probe_wdl(pos).ok().flatten()?;
-        let distance = match wdl {
-            Wdl::Draw => 0,
-            _ => tama_search::WDL_DISTANCE,
-        };
-        Some(OracleValue { wdl, distance })
+        Some(OracleValue::wdl_only(wdl))
     }
 
     fn name(&self) -> String {
@@ -733,10 +694,7 @@ impl FromCaptures {
 /// stored (as a draw) where the rules end the game there.
 #[inline]
 pub(crate) fn is_stored(pos: &Position, rules: &Rules) -> bool {
-    !pos.has_capture()
-        || rules.draw_one_each
-            && pos.pieces(Color::White).count() == 1
-            && pos.pieces(Color::Black).count() == 1
+    !pos.has_capture() || pos.is_draw_one_each(rules)
 }
 
 thread_local! {

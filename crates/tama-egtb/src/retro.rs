@@ -1,9 +1,9 @@
 //! The retrograde step shared by both layouts of the generator's state
-//! (`cells.rs`): how a position starts (its captures and promotions
+//! (`working_state.rs`): how a position starts (its captures and promotions
 //! looked up in the finished tables, its quiet moves counted) and the
 //! predecessors of an entry (un-moves).
 
-use tama_core::{Color, MoveList, Position, Rules};
+use tama_core::{reach, Bitboard, Color, MoveList, Position, Rules};
 use tama_search::Wdl;
 
 use crate::index::{Board, Indexer, MEN_DOMAIN};
@@ -68,10 +68,7 @@ pub(crate) fn analyse(
     if list.is_empty() {
         return Ok(Start::Lost);
     }
-    if rules.draw_one_each
-        && pos.pieces(Color::White).count() == 1
-        && pos.pieces(Color::Black).count() == 1
-    {
+    if pos.is_draw_one_each(rules) {
         return Ok(Start::TerminalDraw);
     }
     // Captures are compulsory: either every move captures or none does.
@@ -145,62 +142,29 @@ pub(crate) fn for_each_pred(
 
 /// Calls `f` with every board from which a quiet, non-crowning move of
 /// White leads to `y` (White having just moved; the result has White to
-/// move). Whether the move was legal there (no capture pending) is the
-/// caller's check.
+/// move): tama-core's [`reach::quiet_unmoves`], less a man's moves from
+/// outside [`MEN_DOMAIN`] (its first rank, where the tables hold no man).
+/// Whether the move was legal there (no capture pending) is the caller's
+/// check.
 pub(crate) fn unmoves(rules: &Rules, y: Board, f: &mut impl FnMut(Board)) {
-    const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    const DIAG: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-    let occ = y.white | y.black;
-    let mut movers = y.white;
-    while movers != 0 {
-        let s = movers.trailing_zeros() as i8;
-        movers &= movers - 1;
-        let (file, rank) = (s % 8, s / 8);
-        let sbit = 1u64 << s;
-        let king = y.kings & sbit != 0;
-        let moved = |o: i8| {
-            let obit = 1u64 << o;
-            Board {
-                white: y.white ^ sbit ^ obit,
+    let occ = Bitboard(y.white | y.black);
+    reach::quiet_unmoves(
+        rules,
+        Color::White,
+        Bitboard(y.white),
+        Bitboard(y.kings),
+        occ,
+        |mv| {
+            let (from, to) = (mv.from().bit(), mv.to().bit());
+            let king = y.kings & to != 0;
+            if !king && from & MEN_DOMAIN == 0 {
+                return;
+            }
+            f(Board {
+                white: y.white ^ from ^ to,
                 black: y.black,
-                kings: if king { y.kings ^ sbit ^ obit } else { y.kings },
-            }
-        };
-        if king {
-            let diag: &[(i8, i8)] = if rules.king_diagonal { &DIAG } else { &[] };
-            for &(df, dr) in ORTHO.iter().chain(diag) {
-                let (mut tf, mut tr) = (file + df, rank + dr);
-                while (0..8).contains(&tf) && (0..8).contains(&tr) {
-                    let o = tr * 8 + tf;
-                    if occ & (1u64 << o) != 0 {
-                        break;
-                    }
-                    f(moved(o));
-                    tf += df;
-                    tr += dr;
-                }
-            }
-        } else {
-            // A White man came from below (forward step), beside (sideways)
-            // or diagonally below; never from rank 1.
-            const MAN: [(i8, i8); 5] = [(0, -1), (-1, 0), (1, 0), (-1, -1), (1, -1)];
-            let origins = if rules.man_diagonal {
-                &MAN[..]
-            } else {
-                &MAN[..3]
-            };
-            for &(df, dr) in origins {
-                let (tf, tr) = (file + df, rank + dr);
-                if !(0..8).contains(&tf) || !(0..8).contains(&tr) {
-                    continue;
-                }
-                let o = tr * 8 + tf;
-                let obit = 1u64 << o;
-                if occ & obit != 0 || MEN_DOMAIN & obit == 0 {
-                    continue;
-                }
-                f(moved(o));
-            }
-        }
-    }
+                kings: if king { y.kings ^ from ^ to } else { y.kings },
+            });
+        },
+    );
 }

@@ -41,20 +41,11 @@ pub(crate) fn encode(v: OracleValue) -> u16 {
 #[inline]
 pub(crate) fn decode(code: u16) -> OracleValue {
     if code == DRAW {
-        OracleValue {
-            wdl: Wdl::Draw,
-            distance: 0,
-        }
+        OracleValue::counted(Wdl::Draw, 0)
     } else if code % 2 == 1 {
-        OracleValue {
-            wdl: Wdl::Win,
-            distance: u32::from(code),
-        }
+        OracleValue::counted(Wdl::Win, u32::from(code))
     } else {
-        OracleValue {
-            wdl: Wdl::Loss,
-            distance: u32::from(code) - 2,
-        }
+        OracleValue::counted(Wdl::Loss, u32::from(code) - 2)
     }
 }
 
@@ -119,20 +110,11 @@ impl Best {
             return None;
         }
         Some(if let Some(d) = self.quickest_win {
-            OracleValue {
-                wdl: Wdl::Win,
-                distance: d + 1,
-            }
+            OracleValue::counted(Wdl::Win, d + 1)
         } else if self.draw {
-            OracleValue {
-                wdl: Wdl::Draw,
-                distance: 0,
-            }
+            OracleValue::counted(Wdl::Draw, 0)
         } else {
-            OracleValue {
-                wdl: Wdl::Loss,
-                distance: self.slowest_loss + 1,
-            }
+            OracleValue::counted(Wdl::Loss, self.slowest_loss + 1)
         })
     }
 }
@@ -144,15 +126,9 @@ mod tests {
     #[test]
     fn codes_round_trip() {
         for d in [1, 3, 99] {
-            let v = OracleValue {
-                wdl: Wdl::Win,
-                distance: d,
-            };
+            let v = OracleValue::counted(Wdl::Win, d);
             assert_eq!(decode(encode(v)), v);
-            let v = OracleValue {
-                wdl: Wdl::Loss,
-                distance: d - 1,
-            };
+            let v = OracleValue::counted(Wdl::Loss, d - 1);
             assert_eq!(decode(encode(v)), v);
         }
         assert_eq!(decode(DRAW).wdl, Wdl::Draw);
@@ -162,7 +138,7 @@ mod tests {
 
     #[test]
     fn the_best_child_decides() {
-        let v = |wdl, distance| OracleValue { wdl, distance };
+        let v = |wdl, distance| OracleValue::counted(wdl, distance);
         let mut b = Best::default();
         assert_eq!(b.value(), None);
         b.add(v(Wdl::Win, 7));

@@ -5,16 +5,18 @@ use std::path::{Path, PathBuf};
 
 use tama_core::Rules;
 use tama_notation::{parse_rules, write_fen};
-use tama_search::OracleValue;
 #[cfg(test)]
 use tama_search::Wdl;
+use tama_search::{OracleValue, TableKind};
 
-use crate::check::{check, Resolved};
-use crate::file::{Kind, TableData, TableInfo};
+use crate::file::{TableData, TableInfo};
 use crate::index::Indexer;
 use crate::probe::{Tablebase, EXTENSION};
 use crate::value::decode;
-use crate::wdl::{compare_with_codes, compare_with_distance, to_wdl};
+use crate::verify_memory::{check, Resolved};
+#[cfg(test)]
+use crate::wdl::compare_with_distance;
+use crate::wdl::{compare_with_codes, to_wdl};
 use crate::{Error, Material, Unit};
 
 /// A stored value that its successors contradict.
@@ -52,7 +54,7 @@ pub struct FileCheck {
     /// The material, from its name.
     pub material: Material,
     /// The kind of file, from its extension.
-    pub kind: Kind,
+    pub kind: TableKind,
     /// The verdict.
     pub verdict: Verdict,
 }
@@ -69,19 +71,10 @@ pub(crate) fn expected_value(
     let rules = *tb.rules();
     pos.generate_moves(&rules, list);
     if list.is_empty() {
-        return Ok(Some(OracleValue {
-            wdl: Wdl::Loss,
-            distance: 0,
-        }));
+        return Ok(Some(OracleValue::counted(Wdl::Loss, 0)));
     }
-    if rules.draw_one_each
-        && pos.pieces(tama_core::Color::White).count() == 1
-        && pos.pieces(tama_core::Color::Black).count() == 1
-    {
-        return Ok(Some(OracleValue {
-            wdl: Wdl::Draw,
-            distance: 0,
-        }));
+    if pos.is_draw_one_each(&rules) {
+        return Ok(Some(OracleValue::counted(Wdl::Draw, 0)));
     }
     let mut best = crate::value::Best::default();
     for mv in list.iter() {
@@ -108,6 +101,7 @@ fn load(tb: &Tablebase, m: Material) -> Result<Option<(TableInfo, Vec<u16>)>, Er
 
 /// `m`'s table in memory with its capture positions resolved, `None` when
 /// it is missing.
+#[cfg(test)]
 fn resolved(tb: &Tablebase, m: Material, threads: usize) -> Result<Option<Resolved>, Error> {
     load(tb, m)?
         .map(|(_, codes)| Resolved::new(tb, m, codes, threads))
@@ -145,7 +139,8 @@ fn verdict(
 /// # Errors
 ///
 /// When the table or one it depends on cannot be read.
-pub fn verify_table(tb: &Tablebase, m: Material, threads: usize) -> Result<Verdict, Error> {
+#[cfg(test)]
+pub(crate) fn verify_table(tb: &Tablebase, m: Material, threads: usize) -> Result<Verdict, Error> {
     let Some(own) = resolved(tb, m, threads)? else {
         return Err(Error::format(tb.dir(), format!("no table {m}")));
     };
@@ -168,13 +163,13 @@ fn verify_unit(
     rules: &Rules,
     unit: Unit,
     threads: usize,
-) -> Vec<(Material, Kind, Verdict)> {
+) -> Vec<(Material, TableKind, Verdict)> {
     let members = unit.members();
     let damaged = |e: &Error| Verdict::Damaged(e.to_string());
     let tb = match Tablebase::open_decoded(dir, rules) {
         Ok(tb) => tb,
         Err(e) => {
-            let kinds = [Kind::Distance, Kind::Wdl];
+            let kinds = [TableKind::Distance, TableKind::Wdl];
             return (members.iter())
                 .flat_map(|&m| kinds.map(|k| (m, k, damaged(&e))))
                 .collect();
@@ -184,8 +179,8 @@ fn verify_unit(
     let mut tables = Vec::new();
     for &m in &members {
         let loaded = load(&tb, m);
-        if tb.has_kind(m, Kind::Wdl) {
-            let wdl_file = crate::wdl_path(dir, m);
+        if tb.has_kind(m, TableKind::Wdl) {
+            let wdl_file = crate::wdl::wdl_path(dir, m);
             let v = match &loaded {
                 Ok(Some((info, codes))) => {
                     match compare_with_codes(&wdl_file, info, |i| codes[i], threads) {
@@ -199,7 +194,7 @@ fn verify_unit(
                 )),
                 Err(e) => damaged(e),
             };
-            out.push((m, Kind::Wdl, v));
+            out.push((m, TableKind::Wdl, v));
         }
         tables.push(loaded.and_then(|t| {
             t.map(|(_, codes)| Resolved::new(&tb, m, codes, threads))
@@ -215,7 +210,7 @@ fn verify_unit(
                 verdict(&tb, own, sibling.as_ref(), threads).unwrap_or_else(|e| damaged(&e))
             }
         };
-        out.push((m, Kind::Distance, v));
+        out.push((m, TableKind::Distance, v));
     }
     out
 }
@@ -230,10 +225,7 @@ fn wdl_verdict(m: Material, found: Option<(u64, u8, u16)>) -> Verdict {
         Some((index, v, code)) => Verdict::Wrong(Mismatch {
             index,
             fen: write_fen(&Indexer::new(m).board(index).position()),
-            stored: OracleValue {
-                wdl: to_wdl(v),
-                distance: 0,
-            },
+            stored: OracleValue::counted(to_wdl(v), 0),
             expected: Some(decode(code)),
         }),
     }
@@ -281,13 +273,13 @@ pub fn table_dirs(root: &Path) -> Result<Vec<(PathBuf, Rules)>, Error> {
 
 /// The table files of one directory with their materials and kinds,
 /// sorted by material, the distance file first.
-fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material, Kind)>, Error> {
+fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material, TableKind)>, Error> {
     let mut out = Vec::new();
     for e in fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
         let path = e.map_err(|e| Error::io(dir, e))?.path();
         let kind = match path.extension().and_then(|e| e.to_str()) {
-            Some(EXTENSION) => Kind::Distance,
-            Some(x) if x == Kind::Wdl.extension() => Kind::Wdl,
+            Some(EXTENSION) => TableKind::Distance,
+            Some(x) if x == crate::file::extension(TableKind::Wdl) => TableKind::Wdl,
             _ => continue,
         };
         if let Some(m) = path
@@ -298,7 +290,7 @@ fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material, Kind)>, Error> {
             out.push((path, m, kind));
         }
     }
-    out.sort_by_key(|&(_, m, k): &(PathBuf, Material, Kind)| (m.pieces(), m, k));
+    out.sort_by_key(|&(_, m, k): &(PathBuf, Material, TableKind)| (m.pieces(), m, k));
     Ok(out)
 }
 
@@ -310,8 +302,9 @@ fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material, Kind)>, Error> {
 ///
 /// When either file cannot be read or is damaged, or the distance file is
 /// missing.
-pub fn verify_wdl(dir: &Path, m: Material, threads: usize) -> Result<Verdict, Error> {
-    let wdl_file = crate::wdl_path(dir, m);
+#[cfg(test)]
+pub(crate) fn verify_wdl(dir: &Path, m: Material, threads: usize) -> Result<Verdict, Error> {
+    let wdl_file = crate::wdl::wdl_path(dir, m);
     let distance_file = crate::table_path(dir, m);
     if !distance_file.exists() {
         return Err(Error::format(
@@ -325,7 +318,7 @@ pub fn verify_wdl(dir: &Path, m: Material, threads: usize) -> Result<Verdict, Er
     ))
 }
 
-/// Checks every table under `root` (see [`table_dirs`]): checksums and
+/// Checks every table under `root` (each directory of tables under it): checksums and
 /// headers of every file, then every entry against its successors.
 /// `each` is called with every file's check as it completes.
 ///
@@ -357,7 +350,7 @@ pub fn verify_only(
         // The verdicts of the units checked so far whose files are not
         // reported yet: each unit is checked whole when its first file
         // comes, and its files reported in the order of the listing.
-        let mut pending: Vec<(Material, Kind, Verdict)> = Vec::new();
+        let mut pending: Vec<(Material, TableKind, Verdict)> = Vec::new();
         for (path, material, kind) in table_files(&dir)? {
             if only.is_some_and(|o| !o.iter().any(|m| m.unit() == material.unit())) {
                 continue;
@@ -517,7 +510,7 @@ mod tests {
                 ..GenOptions::default()
             };
             generate(tmp.path(), &rules, &Plan::new(3), None, &opts).unwrap();
-            let dir = crate::rules_dir(tmp.path(), &rules);
+            let dir = crate::probe::rules_dir(tmp.path(), &rules);
             let tb = Tablebase::open_decoded(&dir, &rules).unwrap();
             for m in tb.materials().collect::<Vec<_>>() {
                 assert_eq!(reference(&tb, m), None, "{m}");

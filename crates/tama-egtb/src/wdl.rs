@@ -10,11 +10,11 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use tama_search::Wdl;
+use tama_search::{TableKind, Wdl};
 
-use crate::file::{encode_wdl, write_atomically, Kind, TableData, TableInfo};
+use crate::file::{encode_wdl, write_atomically, TableData, TableInfo};
 use crate::index::Indexer;
-use crate::par::for_chunks;
+use crate::threads::for_chunks;
 use crate::{Error, Material};
 
 /// The 2-bit value of a draw.
@@ -60,7 +60,10 @@ pub(crate) fn pack(codes: &[u16]) -> Vec<u8> {
 
 /// The file of `material`'s win/draw/loss table in a rules directory.
 pub fn wdl_path(rules_dir: &Path, material: Material) -> PathBuf {
-    rules_dir.join(format!("{material}.{}", Kind::Wdl.extension()))
+    rules_dir.join(format!(
+        "{material}.{}",
+        crate::file::extension(TableKind::Wdl)
+    ))
 }
 
 /// Writes the win/draw/loss file of a table from its distance codes
@@ -74,7 +77,7 @@ pub(crate) fn write_wdl(
     stop: Option<&AtomicBool>,
 ) -> Result<u64, Error> {
     let info = TableInfo {
-        kind: Kind::Wdl,
+        kind: TableKind::Wdl,
         ..info.clone()
     };
     let bytes = encode_wdl(&info, &pack(codes), threads);
@@ -92,7 +95,7 @@ pub(crate) fn write_wdl(
 pub fn wdl_from_distance(dir: &Path, material: Material, threads: usize) -> Result<u64, Error> {
     let path = crate::table_path(dir, material);
     let data = TableData::read(&path)?;
-    if data.info.kind != Kind::Distance {
+    if data.info.kind != TableKind::Distance {
         return Err(Error::format(&path, "not a distance table"));
     }
     let codes = data
@@ -202,7 +205,7 @@ impl WdlTable {
             Error::Io { source, .. } => source.to_string(),
             other => other.to_string(),
         })?;
-        if data.info.kind != Kind::Wdl {
+        if data.info.kind != TableKind::Wdl {
             return Err("not a win/draw/loss table".to_string());
         }
         if data.info.rules != rules {
@@ -249,13 +252,14 @@ impl WdlTable {
 /// The first entry where a win/draw/loss table and the distance table of
 /// the same material disagree: its index, the 2-bit value and the distance
 /// code. `Ok(None)` when they agree everywhere.
+#[cfg(test)]
 pub(crate) fn compare_with_distance(
     wdl_file: &Path,
     distance_file: &Path,
     threads: usize,
 ) -> Result<Option<(u64, u8, u16)>, Error> {
     let d = TableData::read(distance_file)?;
-    if d.info.kind != Kind::Distance {
+    if d.info.kind != TableKind::Distance {
         return Err(Error::format(distance_file, "not a distance table"));
     }
     let codes = d
@@ -273,11 +277,11 @@ pub(crate) fn compare_with_codes(
     threads: usize,
 ) -> Result<Option<(u64, u8, u16)>, Error> {
     let w = TableData::read(wdl_file)?;
-    if w.info.kind != Kind::Wdl {
+    if w.info.kind != TableKind::Wdl {
         return Err(Error::format(wdl_file, "not a win/draw/loss table"));
     }
     let same = TableInfo {
-        kind: Kind::Distance,
+        kind: TableKind::Distance,
         ..w.info.clone()
     };
     if same != *info {
@@ -319,7 +323,7 @@ mod tests {
     use crate::verify::{verify_dir, verify_wdl, Verdict};
     use crate::{generate, table_path, GenOptions, Plan};
     use tama_core::Rules;
-    use tama_search::{EndgameOracle, OracleValue, WDL_DISTANCE};
+    use tama_search::{EndgameOracle, OracleValue, TableKind};
 
     fn tables(rules: &Rules, pieces: u32) -> tempfile::TempDir {
         let tmp = tempfile::tempdir().unwrap();
@@ -341,7 +345,7 @@ mod tests {
             let tb = Tablebase::open(tmp.path(), &rules).unwrap();
             let mut wdl_answers = 0;
             for m in tb.materials().collect::<Vec<_>>() {
-                assert!(tb.has_kind(m, Kind::Wdl) && tb.has_kind(m, Kind::Distance));
+                assert!(tb.has_kind(m, TableKind::Wdl) && tb.has_kind(m, TableKind::Distance));
                 let ix = Indexer::new(m);
                 for i in 0..ix.size() {
                     let pos = ix.board(i).position();
@@ -349,24 +353,12 @@ mod tests {
                     let w = tb.probe_wdl(&pos).unwrap().expect("covered");
                     assert_eq!(w, d.wdl, "{m} {i}");
                     let answer = tb.probe_answer(&pos).unwrap().unwrap();
-                    assert_eq!(
-                        (answer.kind, answer.distance),
-                        (Kind::Distance, Some(d.distance))
-                    );
-                    // What the search asks: a decisive value at the
-                    // win/draw/loss distance.
+                    assert_eq!(answer, d);
+                    assert_eq!(answer.kind, TableKind::Distance);
+                    // What the search asks: the value alone, from the
+                    // win/draw/loss table.
                     let s = EndgameOracle::probe_in_search(&tb, &pos, &rules).unwrap();
-                    let expect = match w {
-                        Wdl::Draw => 0,
-                        _ => WDL_DISTANCE,
-                    };
-                    assert_eq!(
-                        s,
-                        OracleValue {
-                            wdl: w,
-                            distance: expect
-                        }
-                    );
+                    assert_eq!(s, OracleValue::wdl_only(w));
                     wdl_answers += usize::from(is_stored(&pos, &rules));
                 }
             }
@@ -386,7 +378,7 @@ mod tests {
         let before = full.probe(&pos).unwrap().unwrap();
         let big = tama_notation::parse_position("W:WKd4,Ke4:Ba7,Kh8").unwrap();
         assert_eq!(full.probe_answer(&big).unwrap(), None);
-        let dir = crate::rules_dir(tmp.path(), &rules);
+        let dir = crate::probe::rules_dir(tmp.path(), &rules);
         for e in std::fs::read_dir(&dir).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|x| x == "egtb") {
@@ -399,8 +391,8 @@ mod tests {
         assert_eq!(n, 16);
         assert!(bytes > 0);
         let a = tb.probe_answer(&pos).unwrap().unwrap();
-        assert_eq!(a.kind, Kind::Wdl);
-        assert_eq!(a.distance, None);
+        assert_eq!(a.kind, TableKind::Wdl);
+        assert_eq!(a.known_distance(), None);
         assert_eq!(a.wdl, before.wdl);
         assert_eq!(tb.probe(&pos).unwrap(), None, "no distance table");
         // Four pieces: not covered, by either kind.
@@ -448,14 +440,14 @@ mod tests {
     fn damaged_or_wrong_wdl_files_are_refused_or_found() {
         let rules = Rules::ARMENIAN;
         let tmp = tables(&rules, 3);
-        let dir = crate::rules_dir(tmp.path(), &rules);
+        let dir = crate::probe::rules_dir(tmp.path(), &rules);
         let m: Material = "KMvK".parse().unwrap();
         let path = wdl_path(&dir, m);
         let good = std::fs::read(&path).unwrap();
         let data = TableData::read(&table_path(&dir, m)).unwrap();
         let codes = data.decode_all().unwrap().to_vec();
         let info = TableInfo {
-            kind: Kind::Wdl,
+            kind: TableKind::Wdl,
             ..data.info.clone()
         };
         drop(data);
@@ -478,7 +470,7 @@ mod tests {
             .filter(|c| !matches!(c.verdict, Verdict::Sound { .. }))
             .collect();
         assert_eq!(failed.len(), 1, "{failed:?}");
-        assert_eq!((failed[0].material, failed[0].kind), (m, Kind::Wdl));
+        assert_eq!((failed[0].material, failed[0].kind), (m, TableKind::Wdl));
 
         // A value that is no win, draw or loss, with a sound checksum.
         let mut packed = pack(&codes);
@@ -527,7 +519,7 @@ mod tests {
     fn gen_makes_missing_wdl_files_from_the_distance_files() {
         let rules = Rules::ARMENIAN;
         let tmp = tables(&rules, 2);
-        let dir = crate::rules_dir(tmp.path(), &rules);
+        let dir = crate::probe::rules_dir(tmp.path(), &rules);
         let m: Material = "KvM".parse().unwrap();
         let before = std::fs::read(wdl_path(&dir, m)).unwrap();
         std::fs::remove_file(wdl_path(&dir, m)).unwrap();
@@ -554,7 +546,7 @@ mod tests {
 
     fn data_info(info: &TableInfo) -> TableInfo {
         TableInfo {
-            kind: Kind::Distance,
+            kind: TableKind::Distance,
             ..info.clone()
         }
     }

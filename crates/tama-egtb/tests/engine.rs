@@ -72,17 +72,7 @@ fn random_positions(tb: &Tablebase, rng: &mut Rng, n: usize) -> Vec<Position> {
 /// The tables' best move for the side to move: the quickest win, else a
 /// draw, else the slowest loss.
 fn table_move(tb: &Tablebase, pos: &Position) -> Move {
-    let moves = tb.probe_moves(pos).unwrap();
-    let key = |v: &tama_egtb::OracleValue| match v.wdl {
-        Wdl::Loss => (0, i64::from(v.distance)),
-        Wdl::Draw => (1, 0),
-        Wdl::Win => (2, -i64::from(v.distance)),
-    };
-    moves
-        .into_iter()
-        .min_by_key(|(_, v)| key(&v.expect("covered")))
-        .expect("a legal move")
-        .0
+    tb.best_move(pos).unwrap().expect("a covered legal move").0
 }
 
 fn engine_move(engine: &mut Engine, game: &Game) -> Move {

@@ -150,12 +150,10 @@ fn brute_force(rules: &Rules, seeds: Vec<Position>) -> HashMap<Position, (Wdl, u
         next += 1;
     }
     let mut value: Vec<Option<(Wdl, u32)>> = vec![None; all.len()];
-    let one_each =
-        |p: &Position| p.pieces(Color::White).count() == 1 && p.pieces(Color::Black).count() == 1;
     for (i, p) in all.iter().enumerate() {
         if children[i].is_empty() {
             value[i] = Some((Wdl::Loss, 0));
-        } else if rules.draw_one_each && one_each(p) {
+        } else if p.is_draw_one_each(rules) {
             value[i] = Some((Wdl::Draw, 0));
         }
     }

@@ -208,12 +208,12 @@ fn check_existing(path: &Path, header: &Header) -> Result<(), GenError> {
 }
 
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), GenError> {
-    let tmp = path.with_extension("tdat.tmp");
-    let io = |e| GenError::Io(tmp.clone(), e);
-    let mut f = fs::File::create(&tmp).map_err(io)?;
-    io::Write::write_all(&mut f, bytes).map_err(io)?;
-    f.sync_all().map_err(io)?;
-    fs::rename(&tmp, path).map_err(|e| GenError::Io(path.to_path_buf(), e))
+    let io = |p: &Path, e| GenError::Io(p.to_path_buf(), e);
+    tama_egtb::write_atomically(
+        path,
+        |f| io::Write::write_all(f, bytes).map_err(|e| io(path, e)),
+        io,
+    )
 }
 
 /// Plays a file's games on the configured threads; the records in game

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Serialize, Serializer};
 use tama_core::{Outcome, Position, Rules};
 use tama_notation::movetext::{write_line, write_move};
-use tama_search::{BestMove, Info, OracleValue, Score, SearchResult, Wdl, WDL_DISTANCE};
+use tama_search::{BestMove, Info, OracleValue, Score, SearchResult, TableKind, Wdl};
 
 /// One line of an analysis. As JSON (`tama analyse --json`, the events of
 /// `GET /api/analyse`) an object whose `"type"` is `"info"`, `"bestmove"`
@@ -233,40 +233,14 @@ pub struct Tables {
     pub tbhits: u64,
 }
 
-/// The kind of table behind a value: `"distance"` (a distance-to-win
-/// table: the value and the plies to the result) or `"wdl"` (a
-/// win/draw/loss table: the value only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TableKind {
-    /// A distance table.
-    Distance,
-    /// A win/draw/loss table.
-    Wdl,
-}
-
 impl Tables {
     /// The fields for a table value (if one decided the score) and a count
-    /// of probes. An oracle gives a win/draw/loss table's win or loss at
-    /// the distance [`WDL_DISTANCE`] (which no distance table reaches), so
-    /// such a value is reported as one, without its distance; every other
-    /// value as a distance table's (the engine's root values, those it
-    /// reports, come from [`EndgameOracle::probe`], which the tablebases
-    /// answer from their distance tables).
-    ///
-    /// [`EndgameOracle::probe`]: tama_search::EndgameOracle::probe
+    /// of probes: a win/draw/loss table's value without its distance.
     pub fn new(value: Option<&OracleValue>, tbhits: u64) -> Tables {
-        let wdl_table = |v: &OracleValue| v.wdl != Wdl::Draw && v.distance == WDL_DISTANCE;
         Tables {
             tb: value.map(|v| v.wdl),
-            distance: value.filter(|v| !wdl_table(v)).map(|v| v.distance),
-            tbkind: value.map(|v| {
-                if wdl_table(v) {
-                    TableKind::Wdl
-                } else {
-                    TableKind::Distance
-                }
-            }),
+            distance: value.and_then(|v| v.known_distance()),
+            tbkind: value.map(|v| v.kind),
             tbhits,
         }
     }
@@ -340,10 +314,7 @@ mod tests {
         // A bound and a table value; probes without a decided value.
         i.upper_bound = true;
         i.score = Score::win_in(7);
-        i.tb = Some(OracleValue {
-            wdl: Wdl::Win,
-            distance: 7,
-        });
+        i.tb = Some(OracleValue::counted(Wdl::Win, 7));
         i.tbhits = 12;
         let r = Report::info(&pos, &rules, &i);
         assert!(
@@ -360,10 +331,7 @@ mod tests {
             "{r}"
         );
         // A win/draw/loss table's win: its kind, no distance.
-        i.tb = Some(OracleValue {
-            wdl: Wdl::Win,
-            distance: WDL_DISTANCE,
-        });
+        i.tb = Some(OracleValue::wdl_only(Wdl::Win));
         let r = Report::info(&pos, &rules, &i);
         assert!(
             json(&r).ends_with(r#""bound":"upper","tb":"win","tbkind":"wdl","tbhits":12}"#),
@@ -389,10 +357,7 @@ mod tests {
             nodes: 7000,
             time: Duration::from_millis(70),
             interrupted: false,
-            tb: Some(OracleValue {
-                wdl: Wdl::Draw,
-                distance: 0,
-            }),
+            tb: Some(OracleValue::counted(Wdl::Draw, 0)),
             tbhits: 0,
         };
         let r = Report::result(&pos, &rules, &SearchResult::Move(best));

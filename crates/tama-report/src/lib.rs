@@ -28,4 +28,4 @@
 
 mod analysis;
 
-pub use analysis::{BestMoveReport, Bound, InfoReport, Report, TableKind, Tables};
+pub use analysis::{BestMoveReport, Bound, InfoReport, Report, Tables};

@@ -51,10 +51,7 @@ fn scores_and_table_values() {
         assert_eq!(w.to_string(), w.name());
     }
     round_trip(
-        OracleValue {
-            wdl: Wdl::Loss,
-            distance: 12,
-        },
+        OracleValue::counted(Wdl::Loss, 12),
         json!({"wdl": "loss", "distance": 12}),
     );
     assert!(serde_json::from_value::<Wdl>(json!("won")).is_err());

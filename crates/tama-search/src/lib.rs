@@ -115,7 +115,7 @@ pub use engine::{Engine, EngineConfig, Interrupt, StopHandle, MAX_DEPTH};
 pub use eval::{EvalOptions, Evaluator};
 pub use learned::EvalKind;
 pub use limits::{Clock, Limits};
-pub use oracle::{EndgameOracle, Oracle, OracleValue, Wdl, WDL_DISTANCE};
+pub use oracle::{EndgameOracle, Oracle, OracleValue, TableKind, Wdl, WDL_DISTANCE};
 pub use params::SearchOptions;
 pub use report::{BestMove, Info, InfoKind, Line, SearchResult};
 pub use score::{Score, ScoreKind, ScoreRangeError, MAX_PLY};

@@ -29,7 +29,8 @@
 //!   drawn one.
 //! - **Interior nodes ask [`EndgameOracle::probe_in_search`]**, the root
 //!   [`EndgameOracle::probe`]: an oracle may answer the search from
-//!   smaller win/draw/loss tables (a win at [`WDL_DISTANCE`]) and the root
+//!   smaller win/draw/loss tables (a value of [`TableKind::Wdl`], whose
+//!   wins the search scores beyond every counted distance) and the root
 //!   from distance tables, which convert.
 //! - **Reports**: [`BestMove::tb`](crate::BestMove::tb),
 //!   [`Line::tb`](crate::Line::tb) and [`Info::tb`](crate::Info::tb) carry
@@ -85,8 +86,48 @@ impl fmt::Display for Wdl {
     }
 }
 
+/// The kind of table behind an oracle's value: `"distance"` (the value
+/// and the plies to the result) or `"wdl"` (the value only), as reports
+/// and `tama egtb probe` write it (the `serde` feature).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum TableKind {
+    /// A distance table: every position's value and distance to the
+    /// result.
+    #[default]
+    Distance,
+    /// A win/draw/loss table: only the value.
+    Wdl,
+}
+
+impl TableKind {
+    /// `distance` or `wdl`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TableKind::Distance => "distance",
+            TableKind::Wdl => "wdl",
+        }
+    }
+
+    /// Whether this is [`TableKind::Distance`].
+    pub fn is_distance(&self) -> bool {
+        *self == TableKind::Distance
+    }
+}
+
+impl fmt::Display for TableKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// An oracle's answer for one position. With the `serde` feature
-/// `{"wdl": "win", "distance": 7}`.
+/// `{"wdl": "win", "distance": 7}`, with `"tbkind": "wdl"` added for a
+/// win/draw/loss table's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct OracleValue {
@@ -94,44 +135,84 @@ pub struct OracleValue {
     pub wdl: Wdl,
     /// Plies to the result with best play by both sides under the oracle's
     /// metric (for a win, the fewest plies the winner needs; for a loss,
-    /// the most the loser can hold out); 0 for a draw.
+    /// the most the loser can hold out); 0 for a draw, and for a value of
+    /// a win/draw/loss table, which knows no distance.
     pub distance: u32,
+    /// The kind of table that gave the value.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            rename = "tbkind",
+            default,
+            skip_serializing_if = "TableKind::is_distance"
+        )
+    )]
+    pub kind: TableKind,
 }
 
 impl OracleValue {
+    /// A distance table's value: `wdl` in `distance` plies.
+    pub const fn counted(wdl: Wdl, distance: u32) -> OracleValue {
+        OracleValue {
+            wdl,
+            distance,
+            kind: TableKind::Distance,
+        }
+    }
+
+    /// A win/draw/loss table's value: `wdl`, without a distance.
+    pub const fn wdl_only(wdl: Wdl) -> OracleValue {
+        OracleValue {
+            wdl,
+            distance: 0,
+            kind: TableKind::Wdl,
+        }
+    }
+
+    /// The distance, when the value has one (a distance table's).
+    pub fn known_distance(self) -> Option<u32> {
+        self.kind.is_distance().then_some(self.distance)
+    }
+
     /// The value of the position before the last move, for the side that
     /// made it: the result flipped, one ply further away (a draw stays a
-    /// draw at distance 0).
+    /// draw at distance 0; a value without a distance stays without one).
     ///
     /// ```
     /// use tama_search::{OracleValue, Wdl};
     ///
-    /// let lost = OracleValue { wdl: Wdl::Loss, distance: 6 };
-    /// assert_eq!(lost.for_mover(), OracleValue { wdl: Wdl::Win, distance: 7 });
+    /// let lost = OracleValue::counted(Wdl::Loss, 6);
+    /// assert_eq!(lost.for_mover(), OracleValue::counted(Wdl::Win, 7));
+    /// let lost = OracleValue::wdl_only(Wdl::Loss);
+    /// assert_eq!(lost.for_mover(), OracleValue::wdl_only(Wdl::Win));
     /// ```
     #[must_use]
     pub fn for_mover(self) -> OracleValue {
-        match self.wdl {
-            Wdl::Draw => OracleValue {
+        match (self.wdl, self.kind) {
+            (Wdl::Draw, kind) => OracleValue {
                 wdl: Wdl::Draw,
                 distance: 0,
+                kind,
             },
-            wdl => OracleValue {
-                wdl: wdl.flip(),
-                distance: self.distance.saturating_add(1),
-            },
+            (wdl, TableKind::Wdl) => OracleValue::wdl_only(wdl.flip()),
+            (wdl, TableKind::Distance) => {
+                OracleValue::counted(wdl.flip(), self.distance.saturating_add(1))
+            }
         }
     }
 
     /// The value as a search score for the side to move: a win in
     /// `distance` plies, a loss in `distance` plies, or a draw (distances
-    /// beyond 4095 count as 4095).
+    /// beyond 4095 count as 4095). A win or loss without a distance (a
+    /// win/draw/loss table's) counts as [`WDL_DISTANCE`] plies: longer
+    /// than any counted one, so the search prefers the nearest such node
+    /// and any win it counts exactly.
     ///
     /// ```
     /// use tama_search::{OracleValue, Score, Wdl};
     ///
-    /// let win = OracleValue { wdl: Wdl::Win, distance: 37 };
-    /// assert_eq!(win.score(), Score::win_in(37));
+    /// assert_eq!(OracleValue::counted(Wdl::Win, 37).score(), Score::win_in(37));
+    /// assert!(OracleValue::wdl_only(Wdl::Win).score() < Score::win_in(2000));
     /// ```
     pub fn score(self) -> Score {
         Score::from_raw(self.raw_score(0))
@@ -140,7 +221,11 @@ impl OracleValue {
     /// The score of this value found `ply` plies from the root, as the
     /// search keeps it.
     pub(crate) fn raw_score(self, ply: usize) -> i32 {
-        let d = (u64::from(self.distance) + ply as u64).min(u64::from(MAX_DISTANCE - 1)) as i32;
+        let distance = match self.kind {
+            TableKind::Distance => self.distance,
+            TableKind::Wdl => WDL_DISTANCE,
+        };
+        let d = (u64::from(distance) + ply as u64).min(u64::from(MAX_DISTANCE - 1)) as i32;
         match self.wdl {
             Wdl::Win => MATE - d,
             Wdl::Draw => 0,
@@ -149,8 +234,8 @@ impl OracleValue {
     }
 }
 
-/// The distance of a win or loss known without its length (see
-/// [`EndgameOracle::probe_in_search`]): longer than any win an endgame
+/// The distance at which the search scores a win or loss known without its
+/// length (a value of [`TableKind::Wdl`]): longer than any win an endgame
 /// table counts, shorter than the search's horizon of 4,095 plies.
 pub const WDL_DISTANCE: u32 = 2048;
 
@@ -169,9 +254,8 @@ pub trait EndgameOracle: Send + Sync {
     /// The value of `pos` for an interior node of the search, where only
     /// win, draw or loss matters and speed does: by default
     /// [`EndgameOracle::probe`]. An oracle that knows only win, draw or
-    /// loss there (win/draw/loss tablebases) answers a win or loss with
-    /// the distance [`WDL_DISTANCE`], so that the search prefers the
-    /// nearest such node and any win it counts exactly.
+    /// loss there (win/draw/loss tablebases) answers with a value of
+    /// [`TableKind::Wdl`] ([`OracleValue::wdl_only`]).
     fn probe_in_search(&self, pos: &Position, rules: &Rules) -> Option<OracleValue> {
         self.probe(pos, rules)
     }

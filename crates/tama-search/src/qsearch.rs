@@ -2,7 +2,7 @@
 //! side to move must capture is never evaluated statically), then crowning
 //! moves; optionally pending capture threats are answered.
 
-use tama_core::{Color, Position};
+use tama_core::Position;
 
 use crate::score::{INFINITY, MATE, MAX_PLY};
 use crate::worker::{Ctx, Worker};
@@ -37,10 +37,7 @@ impl Worker {
             for i in 0..n {
                 let mv = self.frames[ply].moves[i];
                 let child = pos.play_unchecked(&mv);
-                let score = if ctx.rules.draw_one_each
-                    && child.pieces(Color::White).count() == 1
-                    && child.pieces(Color::Black).count() == 1
-                {
+                let score = if child.is_draw_one_each(&ctx.rules) {
                     // The line ends here: no stale tail from an earlier
                     // sibling may follow this move in the PV.
                     self.pv_len[ply + 1] = ply + 1;

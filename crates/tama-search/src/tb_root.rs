@@ -32,25 +32,13 @@ fn child_value(
 ) -> Option<OracleValue> {
     if let Some(outcome) = position_outcome(child, rules) {
         return Some(match outcome.winner {
-            Some(w) if w == pos.turn() => OracleValue {
-                wdl: Wdl::Win,
-                distance: 1,
-            },
-            Some(_) => OracleValue {
-                wdl: Wdl::Loss,
-                distance: 1,
-            },
-            None => OracleValue {
-                wdl: Wdl::Draw,
-                distance: 0,
-            },
+            Some(w) if w == pos.turn() => OracleValue::counted(Wdl::Win, 1),
+            Some(_) => OracleValue::counted(Wdl::Loss, 1),
+            None => OracleValue::counted(Wdl::Draw, 0),
         });
     }
     if rules.draw_repetition && reps.is_some_and(|r| r.count_if_pushed(child) >= 3) {
-        return Some(OracleValue {
-            wdl: Wdl::Draw,
-            distance: 0,
-        });
+        return Some(OracleValue::counted(Wdl::Draw, 0));
     }
     if child.occupied().count() > oracle.max_pieces() {
         return None;

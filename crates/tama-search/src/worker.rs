@@ -308,10 +308,7 @@ impl Worker {
     /// Whether the position at `ply` (> 0) is a draw by rule.
     #[inline]
     pub(crate) fn is_draw(&self, ctx: &Ctx<'_>, pos: &Position, ply: usize) -> bool {
-        if ctx.rules.draw_one_each
-            && pos.pieces(Color::White).count() == 1
-            && pos.pieces(Color::Black).count() == 1
-        {
+        if pos.is_draw_one_each(&ctx.rules) {
             return true;
         }
         if ctx.rules.draw_repetition {

@@ -8,11 +8,12 @@ use std::time::Instant;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use tama_egtb::{
-    generate, stats_dir, verify_only, Answer, GenOptions, Kind, Layout, Material, OracleValue,
-    Plan, Progress, Tablebase, Verdict, Wdl,
+    generate, stats_dir, verify_only, GenOptions, Layout, Material, OracleValue, Plan, Progress,
+    TableKind, Tablebase, Verdict, Wdl,
 };
 use tama_notation::movetext::write_move;
 use tama_notation::{write_fen, write_rules};
+use tama_report::Tables;
 
 use crate::common::{parse_rules_arg, write_json, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_CHECK_FAILED, EXIT_OK};
@@ -156,7 +157,8 @@ fn value_text(v: Option<OracleValue>) -> String {
     }
 }
 
-/// `{"wdl": "win", "distance": 7}`, or `null` when not in the tables.
+/// `{"wdl": "win", "distance": 7}` (with `"tbkind": "wdl"` from a
+/// win/draw/loss table), or `null` when not in the tables.
 fn value_json(v: Option<OracleValue>) -> serde_json::Value {
     json!(v)
 }
@@ -319,48 +321,23 @@ fn run_gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write, term: Termi
 
 /// Answer text: `win in 7 (distance table)`, `win (win/draw/loss
 /// table)`, `not in the tables`.
-fn answer_text(a: Option<Answer>) -> String {
-    match a {
+fn answer_text(v: Option<OracleValue>) -> String {
+    match v {
         None => value_text(None),
-        Some(a) => {
-            let value = match a.distance {
-                Some(distance) => value_text(Some(OracleValue {
-                    wdl: a.wdl,
-                    distance,
-                })),
-                None => a.wdl.to_string(),
+        Some(v) => {
+            let value = match v.kind {
+                TableKind::Distance => value_text(Some(v)),
+                TableKind::Wdl => v.wdl.to_string(),
             };
-            format!("{value} ({})", kind_text(a.kind))
+            format!("{value} ({})", kind_text(v.kind))
         }
     }
 }
 
-fn kind_text(k: Kind) -> &'static str {
+fn kind_text(k: TableKind) -> &'static str {
     match k {
-        Kind::Distance => "distance table",
-        Kind::Wdl => "win/draw/loss table",
-    }
-}
-
-fn answer_json(a: Option<Answer>) -> serde_json::Value {
-    match a {
-        None => json!(null),
-        Some(a) => json!({
-            "wdl": a.wdl,
-            "distance": a.distance,
-            "kind": a.kind.name(),
-        }),
-    }
-}
-
-/// The answer for the side that made the move into a position.
-fn for_mover(a: Answer) -> Answer {
-    Answer {
-        wdl: a.wdl.flip(),
-        distance: a
-            .distance
-            .map(|d| if a.wdl == Wdl::Draw { 0 } else { d + 1 }),
-        kind: a.kind,
+        TableKind::Distance => "distance table",
+        TableKind::Wdl => "win/draw/loss table",
     }
 }
 
@@ -369,57 +346,40 @@ fn run_probe(args: &ProbeArgs, out: &mut dyn Write) -> CmdResult {
     let rules = args.position.rules()?;
     let tb = Tablebase::open(&args.dir, &rules).map_err(egtb_error)?;
     let value = tb.probe_answer(&pos).map_err(egtb_error)?;
-    let mut moves = Vec::new();
-    for mv in pos.legal_moves(&rules).iter() {
-        let child = tb
-            .probe_answer(&pos.play_unchecked(mv))
-            .map_err(egtb_error)?;
-        moves.push((*mv, child));
-    }
-    // Best first: the mover wants the child lost soonest, then drawn, then
-    // won latest (a win/draw/loss answer counts as the farthest).
-    moves.sort_by_key(|(_, v)| match v {
-        Some(v) => {
-            let d = i64::from(v.distance.unwrap_or(u32::MAX));
-            match v.wdl {
-                Wdl::Loss => (0, d),
-                Wdl::Draw => (1, 0),
-                Wdl::Win => (2, -d),
-            }
-        }
-        None => (3, 0),
-    });
+    let moves = tb.rank_moves(&pos).map_err(egtb_error)?;
     if args.json {
         let list: Vec<_> = moves
             .iter()
-            .map(|(mv, v)| {
+            .map(|m| {
                 json!({
-                    "move": write_move(&pos, &rules, mv),
-                    "value": answer_json(*v),
+                    "move": write_move(&pos, &rules, &m.mv),
+                    "value": value_json(m.after),
                 })
             })
             .collect();
         let mut obj = json!({
             "fen": write_fen(&pos),
             "rules": write_rules(&rules),
-            "value": answer_json(value),
+            "value": value_json(value),
             "moves": list,
         });
-        if let Some(v) = value {
-            obj["tb"] = json!(v.wdl);
-            obj["distance"] = json!(v.distance);
-            obj["kind"] = json!(v.kind.name());
+        // The report's fields: "tb", "distance" (from a distance table),
+        // "tbkind".
+        if let (Some(fields), Some(tables)) = (
+            obj.as_object_mut(),
+            json!(Tables::new(value.as_ref(), 0)).as_object(),
+        ) {
+            fields.extend(tables.clone());
         }
         write_json(out, &obj)?;
     } else {
         writeln!(out, "{}: {}", write_fen(&pos), answer_text(value))?;
-        for (mv, v) in &moves {
-            // The child's value is for the opponent; show it for the mover.
+        for m in &moves {
             writeln!(
                 out,
                 "  {:<14} {}",
-                write_move(&pos, &rules, mv),
-                answer_text(v.map(for_mover))
+                write_move(&pos, &rules, &m.mv),
+                answer_text(m.value())
             )?;
         }
     }
@@ -659,7 +619,7 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&out).expect("json");
         assert_eq!(v["tb"], "win");
         assert_eq!(v["distance"], 13);
-        assert_eq!(v["kind"], "distance");
+        assert_eq!(v["tbkind"], "distance");
         assert_eq!(v["value"]["wdl"], "win");
         // The child values are for the opponent: the best move leaves a
         // loss in 12.
@@ -755,9 +715,10 @@ mod tests {
         let (code, out, _) = tama(&json_args);
         assert_eq!(code, 0);
         let v: serde_json::Value = serde_json::from_str(&out).expect("json");
-        assert_eq!(v["kind"], "wdl");
+        assert_eq!(v["tbkind"], "wdl");
         assert_eq!(v["tb"], "win");
         assert_eq!(v["distance"], serde_json::Value::Null);
+        assert_eq!(v["value"]["tbkind"], "wdl");
         // Four pieces: not covered.
         let (code, out, _) = tama(&[
             "probe",

@@ -14,7 +14,7 @@ use tama_arena::{
     Adjudication, Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind,
     PlayerSpec, TablesChoice,
 };
-use tama_core::{Game, Position, Rules};
+use tama_core::{Position, Rules};
 use tama_notation::fen::parse_fen;
 use tama_notation::pdn::{PdnGame, PdnReader};
 use tama_notation::rules_text::write_rules;
@@ -424,18 +424,10 @@ fn pdn_games(result: &MatchResult, rules: &Rules) -> Vec<PdnGame> {
         .games
         .iter()
         .map(|g| {
-            // The record as a game: its moves, then the ending (an
-            // adjudication or a loss on time ends it off the board, which
-            // the PDN keeps in its Termination tag).
-            let mut game = Game::from_position(*rules, g.start);
-            for mv in &g.moves {
-                if game.play(mv).is_err() {
-                    break;
-                }
-            }
-            if game.outcome().is_none() {
-                let _ = game.end(g.outcome);
-            }
+            // The record's game holds its ending (an adjudication or a
+            // loss on time ends it off the board, which the PDN keeps in
+            // its Termination tag).
+            let game = &g.game;
             let round = (g.index + 1).to_string();
             let tags = [
                 ("Event", "tama match"),
@@ -445,9 +437,9 @@ fn pdn_games(result: &MatchResult, rules: &Rules) -> Vec<PdnGame> {
             ];
             // A player name PDN cannot hold (a line break) drops the tags,
             // never the game.
-            let mut pdn = PdnGame::from_game(&game, tags)
-                .or_else(|_| PdnGame::from_game(&game, []))
-                .unwrap_or_else(|_| PdnGame::new(*rules, g.start));
+            let mut pdn = PdnGame::from_game(game, tags)
+                .or_else(|_| PdnGame::from_game(game, []))
+                .unwrap_or_else(|_| PdnGame::new(*rules, *game.start()));
             if g.opening_plies > 0 {
                 if let Some(node) = pdn.main_line_mut().node_mut(g.opening_plies - 1) {
                     let _ = node.push_comment_after("end of opening");

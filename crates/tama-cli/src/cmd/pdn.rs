@@ -188,29 +188,16 @@ fn fmt(
         Some(target) => {
             // Write beside the target and rename at the end, so that the
             // target may be the input itself and is never left half written.
-            let mut tmp = target.as_os_str().to_owned();
-            tmp.push(".tama-tmp");
-            let tmp = PathBuf::from(tmp);
-            let f = File::create(&tmp)
-                .map_err(|e| CliError::usage(format!("cannot write {}: {e}", tmp.display())))?;
-            let mut w = BufWriter::new(f);
-            let result = fmt_to(&file, reader, &mut w, err).and_then(|code| {
-                w.flush()?;
-                Ok(code)
-            });
-            drop(w);
-            match result {
-                Ok(code) => {
-                    std::fs::rename(&tmp, target).map_err(|e| {
-                        CliError::usage(format!("cannot write {}: {e}", target.display()))
-                    })?;
+            tama_egtb::write_atomically(
+                target,
+                |f| {
+                    let mut w = BufWriter::new(f);
+                    let code = fmt_to(&file, reader, &mut w, err)?;
+                    w.flush()?;
                     Ok(code)
-                }
-                Err(e) => {
-                    let _ = std::fs::remove_file(&tmp);
-                    Err(e)
-                }
-            }
+                },
+                |p, e| CliError::usage(format!("cannot write {}: {e}", p.display())),
+            )
         }
     }
 }

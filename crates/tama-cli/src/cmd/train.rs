@@ -100,10 +100,12 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     })?
     .map_err(|e| CliError::usage(e.to_string()))?;
     let bytes = trained.weights.to_bytes();
-    let tmp = args.out.with_extension("tmp");
-    std::fs::write(&tmp, &bytes)
-        .and_then(|()| std::fs::rename(&tmp, &args.out))
-        .map_err(|e| CliError::usage(format!("{}: {e}", args.out.display())))?;
+    let failed = |_: &std::path::Path, e| CliError::usage(format!("{}: {e}", args.out.display()));
+    tama_egtb::write_atomically(
+        &args.out,
+        |f| std::io::Write::write_all(f, &bytes).map_err(|e| failed(&args.out, e)),
+        failed,
+    )?;
     for e in &trained.epochs {
         writeln!(
             io.out,

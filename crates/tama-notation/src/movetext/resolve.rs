@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use tama_core::{Color, Move, Piece, Position, Role, Rules, Square};
+use tama_core::{reach, Color, Move, Piece, Position, Role, Rules, Square};
 
 use super::canonical::canonical;
 use super::syntax::{MoveText, MoveTextError};
@@ -133,17 +133,8 @@ impl MoveText {
             return Illegality::ManBackward;
         }
         if piece.role == Role::King && !legal[0].is_capture() {
-            let df = to.file() as i8 - from.file() as i8;
-            let dr = to.rank() as i8 - from.rank() as i8;
-            let aligned = df == 0 || dr == 0 || (rules.king_diagonal && df.abs() == dr.abs());
-            if aligned {
-                let mut sq = from.offset(df.signum(), dr.signum());
-                while let Some(s) = sq.filter(|&s| s != to) {
-                    if pos.occupied().contains(s) {
-                        return Illegality::Blocked { at: s };
-                    }
-                    sq = s.offset(df.signum(), dr.signum());
-                }
+            if let Some(at) = reach::king_move_blocker(rules, from, to, pos.occupied()) {
+                return Illegality::Blocked { at };
             }
         }
         Illegality::Other

@@ -204,10 +204,7 @@ fn replay_line(
     line.nodes.reserve_exact(raw.len());
     let mut pos = start;
     for rn in raw {
-        if rules.draw_one_each
-            && pos.pieces(Color::White).count() == 1
-            && pos.pieces(Color::Black).count() == 1
-        {
+        if pos.is_draw_one_each(rules) {
             return Err(err(rn.pos, K::GameOver(Termination::OnePieceEach)));
         }
         if rules.draw_repetition && history.reps.is_threefold() {

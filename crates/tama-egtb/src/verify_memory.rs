@@ -15,12 +15,12 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use tama_core::{Color, MoveList, Position, Rules};
+use tama_core::{MoveList, Position, Rules};
 use tama_search::{OracleValue, Wdl};
 
 use crate::index::{Board, Indexer};
-use crate::par::{for_chunks, for_slices};
 use crate::probe::{is_stored, Tablebase};
+use crate::threads::{for_chunks, for_slices};
 use crate::value::{code_of, decode, Best};
 use crate::{Error, Material};
 
@@ -135,19 +135,10 @@ fn expected(
 ) -> Result<Option<OracleValue>, Error> {
     pos.generate_moves(rules, list);
     if list.is_empty() {
-        return Ok(Some(OracleValue {
-            wdl: Wdl::Loss,
-            distance: 0,
-        }));
+        return Ok(Some(OracleValue::counted(Wdl::Loss, 0)));
     }
-    if rules.draw_one_each
-        && pos.pieces(Color::White).count() == 1
-        && pos.pieces(Color::Black).count() == 1
-    {
-        return Ok(Some(OracleValue {
-            wdl: Wdl::Draw,
-            distance: 0,
-        }));
+    if pos.is_draw_one_each(rules) {
+        return Ok(Some(OracleValue::counted(Wdl::Draw, 0)));
     }
     children(tb, pos, list, |child| {
         Some(sibling.and_then(|s| s.value(Board::normalized(child))))
