@@ -56,3 +56,5 @@ pub use verify::{
     TableStats, Verdict,
 };
 pub use wdl::{wdl_from_distance, wdl_path};
+
+pub mod tactics;
