@@ -281,3 +281,26 @@ fn hub_speaks_the_protocol_on_standard_input_and_output() {
     let done = lines.last().unwrap();
     assert!(done.starts_with("done move=27x"), "{out}");
 }
+
+#[test]
+fn sprt_refuses_bad_players_and_bounds_before_playing() {
+    let (code, _, err) = tama(&["sprt", "--a", "full,-nonsense", "--b", "full"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`full,-nonsense`: unknown switch `nonsense`"),
+        "{err}"
+    );
+    let (code, _, err) = tama(&["sprt", "--a", "full,egtb=x", "--b", "full"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("tables (`egtb=`) are for `tama match`"),
+        "{err}"
+    );
+    let (code, _, err) = tama(&[
+        "sprt", "--a", "full", "--b", "full", "--elo0", "5", "--elo1", "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("elo1"), "{err}");
+    let (code, _, _) = tama(&["sprt", "--a", "full"]);
+    assert_eq!(code, 2);
+}
