@@ -149,10 +149,9 @@ fn help_works_and_exits_0() {
 
 #[test]
 fn analyse_pdn_annotates_every_move() {
-    let dir = std::env::temp_dir().join(format!("tama-analyse-pdn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("game.pdn");
-    let output = dir.join("annotated.pdn");
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.pdn");
+    let output = dir.path().join("annotated.pdn");
     std::fs::write(
         &input,
         "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. c3-c4 f6-f5 2. c4-c5 c6xc4 *\n",
@@ -206,14 +205,12 @@ fn analyse_pdn_annotates_every_move() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("no game 2"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn pdn_check_json_reports_problems_with_positions() {
-    let dir = std::env::temp_dir().join(format!("tama-pdn-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("two.pdn");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.pdn");
     std::fs::write(
         &file,
         "[Result \"*\"]\n\n1. c3-c4 f6-f5 *\n\n[Result \"*\"]\n\n1. c3-c5 *\n",
@@ -230,7 +227,6 @@ fn pdn_check_json_reports_problems_with_positions() {
         .as_str()
         .unwrap()
         .contains("c3-c5"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The `--help` of every subcommand, one snapshot each: the usage examples
@@ -284,4 +280,27 @@ fn hub_speaks_the_protocol_on_standard_input_and_output() {
     // White must take the man on c5 (compulsory capture): from c4 (27).
     let done = lines.last().unwrap();
     assert!(done.starts_with("done move=27x"), "{out}");
+}
+
+#[test]
+fn sprt_refuses_bad_players_and_bounds_before_playing() {
+    let (code, _, err) = tama(&["sprt", "--a", "full,-nonsense", "--b", "full"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`full,-nonsense`: unknown switch `nonsense`"),
+        "{err}"
+    );
+    let (code, _, err) = tama(&["sprt", "--a", "full,egtb=x", "--b", "full"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("tables (`egtb=`) are for `tama match`"),
+        "{err}"
+    );
+    let (code, _, err) = tama(&[
+        "sprt", "--a", "full", "--b", "full", "--elo0", "5", "--elo1", "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("elo1"), "{err}");
+    let (code, _, _) = tama(&["sprt", "--a", "full"]);
+    assert_eq!(code, 2);
 }

@@ -218,3 +218,25 @@ fn a_match_from_endgames_without_adjudication() {
     assert_eq!(code, 2);
     assert!(err.contains("--endgames"), "{err}");
 }
+
+#[test]
+fn tactics_needs_tables_of_four_pieces() {
+    let dir = tables().join("turkish");
+    let dir = dir.to_str().unwrap();
+    let (code, out, err) = tama(&["tactics", "--dir", dir, "--rules", "turkish"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("no tables of 4 or more pieces"), "{err}");
+    let (code, _, err) = tama(&["tactics", "--dir", dir, "--rules", "nonsense"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--rules"), "{err}");
+    // An empty directory holds no table of four pieces; a missing one is
+    // bad input.
+    let empty = tempfile::tempdir().expect("temp dir");
+    let missing = empty.path().join("missing");
+    for (dir, expected) in [(empty.path(), 1), (missing.as_path(), 2)] {
+        let dir = dir.to_str().unwrap();
+        let (code, _, err) = tama(&["tactics", "--dir", dir, "--rules", "turkish"]);
+        assert_eq!(code, expected, "{err}");
+    }
+}

@@ -3,7 +3,7 @@
 //! replies are the same every time), board and SVG snapshots, a small
 //! match.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 use tama_core::Position;
@@ -11,28 +11,6 @@ use tama_notation::movetext::write_move;
 use tama_notation::pdn::{GameResult, PdnGame, PdnReader};
 
 use crate::cli::{tama, tama_with_input};
-
-/// A fresh temporary directory for one test.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("tama-tests-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> PathBuf {
-        self.0.join(file)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn read_games(path: &Path) -> Vec<PdnGame> {
     let text = std::fs::read_to_string(path).expect("the file was written");
@@ -69,8 +47,8 @@ fn assert_transcript(name: &str, transcript: &str) {
 
 #[test]
 fn scripted_session_against_the_engine() {
-    let dir = TempDir::new("session");
-    let file = dir.path("game.pdn");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.pdn");
     let script = format!(
         "c3c4\n\
          c4c6\n\
@@ -123,8 +101,8 @@ fn scripted_session_against_the_engine() {
 
 #[test]
 fn scripted_session_as_black_with_a_capture_and_resignation() {
-    let dir = TempDir::new("black");
-    let file = dir.path("resigned.pdn");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("resigned.pdn");
     let script = format!(
         "d1-d3\n\
          d1xd4xb4xb2xf2\n\
@@ -164,8 +142,8 @@ fn scripted_session_as_black_with_a_capture_and_resignation() {
 
 #[test]
 fn two_people_agree_undo_and_resign() {
-    let dir = TempDir::new("both");
-    let file = dir.path("both.pdn");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("both.pdn");
     let script = format!(
         "c3c4\nb6b5\ndraw\nc4c5\nundo\nresign\nsave {0}\nnew\nhistory\nload {0}\nhistory\n",
         file.display()
@@ -310,8 +288,8 @@ fn show_svg_with_an_arrow() {
 
 #[test]
 fn show_svg_writes_a_file_and_checks_arrows() {
-    let dir = TempDir::new("svg");
-    let file = dir.path("board.svg");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("board.svg");
     let file_arg = file.display().to_string();
     let (code, out, _) = tama(&["show", "--svg", &file_arg, "--flip", "--arrow", "c3-c4"]);
     assert_eq!(code, 0);
@@ -330,8 +308,8 @@ fn show_svg_writes_a_file_and_checks_arrows() {
 
 #[test]
 fn small_match_with_json_and_pdn() {
-    let dir = TempDir::new("match");
-    let file = dir.path("games.pdn");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.pdn");
     let file_arg = file.display().to_string();
     let (code, out, err) = tama(&[
         "match",
@@ -400,14 +378,14 @@ fn match_text_summary_and_bad_settings() {
 
 #[test]
 fn match_reads_openings_files() {
-    let dir = TempDir::new("openings");
-    let fens = dir.path("openings.fen");
+    let dir = tempfile::tempdir().unwrap();
+    let fens = dir.path().join("openings.fen");
     std::fs::write(
         &fens,
         "# two positions\nW:Wc3,d3,e3:Bc6,d6,e6\nB:Wc3,d3:Bc6,d6\n",
     )
     .unwrap();
-    let pdn = dir.path("openings.pdn");
+    let pdn = dir.path().join("openings.pdn");
     std::fs::write(&pdn, "1. c3-c4 b6-c5 *\n\n1. h3-h4 *\n").unwrap();
     for (file, games) in [(&fens, 4), (&pdn, 4)] {
         let file = file.display().to_string();

@@ -92,7 +92,7 @@ fn small_positions_have_exactly_the_listed_moves() {
     }
 }
 
-/// `data/tactics.txt` (`cargo xtask tactics` picked them from the
+/// `data/tactics.txt` (`tama tactics` picked them from the
 /// verified endgame tablebases): positions with exactly one winning move,
 /// half of them a sacrifice, won in 5 to 9 plies, and no evaluation was
 /// tuned or trained on them. A search 3 plies deeper than the win sees

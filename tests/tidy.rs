@@ -1,7 +1,8 @@
 //! Code-layout rules of the project, checked on the sources themselves:
 //! no import cycle between the files of a crate, and no file over about
 //! 800 lines of code outside its tests, and no command of the CLI that
-//! prints past its I/O context.
+//! prints past its I/O context; test support only in its crate, and xtask
+//! on no product crate.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -230,8 +231,8 @@ fn no_import_cycle_between_the_files_of_a_crate() {
 
 #[test]
 fn the_cycle_finder_finds_cycles() {
-    let dir = std::env::temp_dir().join(format!("tama-tidy-{}", std::process::id()));
-    let src = dir.join("src");
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src");
     std::fs::create_dir_all(src.join("p")).unwrap();
     let write = |name: &str, text: &str| std::fs::write(src.join(name), text).unwrap();
     write("lib.rs", "mod a;\nmod b;\nmod c;\nmod p;\n");
@@ -246,7 +247,6 @@ fn the_cycle_finder_finds_cycles() {
     let cycle = find_cycle(&src).expect("a -> b -> c -> a");
     assert_eq!(cycle.len(), 4, "{cycle:?}");
     assert_eq!(cycle.first(), cycle.last());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -437,6 +437,175 @@ fn the_page_knows_no_rule_and_no_review_threshold() {
     assert!(
         lines < 300,
         "app.js has {lines} lines: move code into its modules"
+    );
+}
+
+/// Every Rust file of the workspace's crates, `tests/` and `xtask/`
+/// (sources, tests, benches, examples), with its text.
+fn workspace_rust_files() -> Vec<(PathBuf, String)> {
+    let root = workspace_root();
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
+        .expect("crates/ exists")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    dirs.extend([root.join("tests"), root.join("xtask")]);
+    let mut files = Vec::new();
+    for dir in dirs {
+        rust_files(&dir, &mut files);
+    }
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).expect("readable");
+            (f, text)
+        })
+        .collect()
+}
+
+/// The lines of `text` that define a generator named `Rng`, or step one of
+/// the seeded generators the test-support crate holds (comments aside).
+fn generator_copies(text: &str) -> Vec<String> {
+    const STEPS: &[&str] = &[
+        "struct Rng",
+        "<< 13;",
+        "wrapping_add(0x9e37_79b9_7f4a_7c15)",
+        "wrapping_mul(6364136223846793005)",
+        "wrapping_mul(6_364_136_223_846_793_005)",
+    ];
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("//"))
+        .filter(|l| STEPS.iter().any(|s| l.contains(s)))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The seeded generators of the tests live in `crates/tama-test-support`
+/// (`Rng`, one type for every algorithm a test was written with): no test,
+/// bench or example writes its own. The product's own seeded generators
+/// (the arena's openings, the tablebase tactics picker) are named by
+/// their algorithm, and they and the hash mixers are listed here.
+#[test]
+fn seeded_generators_live_in_the_test_support_crate() {
+    let root = workspace_root();
+    let allowed = [
+        "crates/tama-test-support/src/rng.rs",
+        "crates/tama-arena/src/openings.rs",
+        "crates/tama-egtb/src/tactics.rs",
+        // splitmix64's finaliser as a hash: the Zobrist keys, the seeds of
+        // the trainer's games and shuffles.
+        "crates/tama-core/src/position.rs",
+        "crates/tama-learn/src/generate.rs",
+        "crates/tama-learn/src/train.rs",
+        // Its tests hash-check the diff on sequences of its own.
+        "xtask/src/diff.rs",
+    ]
+    .map(|f| root.join(f));
+    let mut found = Vec::new();
+    for (file, text) in workspace_rust_files() {
+        if allowed.contains(&file) || file.starts_with(root.join("tests/tidy.rs")) {
+            continue;
+        }
+        for line in generator_copies(&text) {
+            found.push(format!("{}: {line}", file.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "seeded generators outside tama-test-support (use tama_test_support::Rng):\n{}",
+        found.join("\n")
+    );
+    assert_eq!(
+        generator_copies("struct Rng(u64);\n// x << 13;\nlet h = x ^ (x >> 7);"),
+        ["struct Rng(u64);"]
+    );
+}
+
+/// The names of `[dependencies]`-like tables of a manifest: `(table, name)`
+/// for every key of `[dependencies]`, `[build-dependencies]` and
+/// `[dev-dependencies]` (and `[target.….dependencies]`).
+fn manifest_dependencies(toml: &str) -> Vec<(String, String)> {
+    let mut table = String::new();
+    let mut out = Vec::new();
+    for line in toml.lines().map(str::trim) {
+        if line.starts_with('[') {
+            table = line.trim_matches(|c| c == '[' || c == ']').to_string();
+            continue;
+        }
+        if !table.ends_with("dependencies") || line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some((key, _)) = line.split_once('=') {
+            let name = key.trim().split('.').next().unwrap_or("").trim_matches('"');
+            out.push((table.clone(), name.to_string()));
+        }
+    }
+    out
+}
+
+/// The workspace's own crates (the folders of `crates/`).
+fn workspace_crates() -> BTreeSet<String> {
+    std::fs::read_dir(workspace_root().join("crates"))
+        .expect("crates/ exists")
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect()
+}
+
+/// xtask only runs programs (cargo, git, `tama`): it depends on no crate
+/// of the workspace, so no `cargo xtask` needs the product built in the
+/// dev profile, and the product needs no dev-profile optimisation for it.
+#[test]
+fn xtask_depends_on_no_product_crate() {
+    let crates = workspace_crates();
+    assert!(crates.contains("tama-core"), "{crates:?}");
+    let toml = std::fs::read_to_string(workspace_root().join("xtask/Cargo.toml")).unwrap();
+    let deps = manifest_dependencies(&toml);
+    assert!(deps.iter().any(|(_, n)| n == "clap"), "{deps:?}");
+    let product: Vec<_> = deps.iter().filter(|(_, n)| crates.contains(n)).collect();
+    assert!(product.is_empty(), "xtask depends on {product:?}");
+    let root = std::fs::read_to_string(workspace_root().join("Cargo.toml")).unwrap();
+    assert!(
+        !root.contains("[profile.dev.package.tama"),
+        "no crate of the product is optimised in the dev profile for xtask's sake"
+    );
+}
+
+/// The test-support crate is never published and only ever a
+/// dev-dependency.
+#[test]
+fn test_support_is_a_dev_dependency_only() {
+    let root = workspace_root();
+    let own = std::fs::read_to_string(root.join("crates/tama-test-support/Cargo.toml")).unwrap();
+    assert!(own.contains("publish = false"));
+    let mut manifests: Vec<PathBuf> = workspace_crates()
+        .into_iter()
+        .map(|c| root.join("crates").join(c).join("Cargo.toml"))
+        .collect();
+    manifests.extend([root.join("tests/Cargo.toml"), root.join("xtask/Cargo.toml")]);
+    let mut users = 0;
+    for manifest in manifests {
+        let toml = std::fs::read_to_string(&manifest).unwrap();
+        for (table, name) in manifest_dependencies(&toml) {
+            if name == "tama-test-support" {
+                assert_eq!(table, "dev-dependencies", "{}", manifest.display());
+                users += 1;
+            }
+        }
+    }
+    assert!(users >= 5, "{users}");
+    let parsed = manifest_dependencies(
+        "[package]\nname = \"x\"\n[dependencies]\na = \"1\"\nb.workspace = true\n[dev-dependencies]\n\"c\" = { path = \"c\" }\n",
+    );
+    assert_eq!(
+        parsed,
+        [
+            ("dependencies".to_string(), "a".to_string()),
+            ("dependencies".to_string(), "b".to_string()),
+            ("dev-dependencies".to_string(), "c".to_string()),
+        ]
     );
 }
 

@@ -1,39 +1,11 @@
-//! Shared helpers: a small seeded PRNG, conversions between tama-core and
-//! the reference generator, and random positions.
+//! Conversions between tama-core and the reference generator; the seeded
+//! generator and random positions come from tama-test-support.
 
-use tama_core::{
-    Bitboard, Color, KingReversal, Move, Piece, Position, Promotion, Removal, Role, Rules, Setup,
-    Square,
-};
+use tama_core::{Color, KingReversal, Move, Position, Promotion, Removal, Role, Rules, Square};
+pub use tama_test_support::positions::{random_game, random_setup};
+pub use tama_test_support::Rng;
 
 use crate::reference::{self, Board, RColor, RMove, RRole, RRules};
-
-/// splitmix64: small, seeded, good enough to pick moves and squares.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True with probability `p` percent.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next_u64() % 100 < percent
-    }
-}
 
 pub fn to_ref_rules(r: &Rules) -> RRules {
     RRules {
@@ -84,54 +56,4 @@ pub fn both_move_sets(pos: &Position, rules: &Rules) -> (Vec<RMove>, Vec<RMove>)
     let mut slow = reference::legal_moves(&board, turn, &to_ref_rules(rules));
     slow.sort();
     (fast, slow)
-}
-
-/// Every position along one random game from the start, at most
-/// `max_plies` long.
-pub fn random_game(rng: &mut Rng, rules: &Rules, max_plies: usize) -> Vec<Position> {
-    let mut pos = Position::start();
-    let mut out = vec![pos];
-    for _ in 0..max_plies {
-        let moves = pos.legal_moves(rules);
-        if moves.is_empty() {
-            break;
-        }
-        pos = pos.play_unchecked(&moves[rng.below(moves.len())]);
-        out.push(pos);
-    }
-    out
-}
-
-/// A random valid setup: up to `max_per_side` pieces a side, each a king
-/// with probability `king_percent`; men never on their own last rank.
-pub fn random_setup(rng: &mut Rng, max_per_side: usize, king_percent: u64) -> Position {
-    let turn = if rng.chance(50) {
-        Color::White
-    } else {
-        Color::Black
-    };
-    let mut setup = Setup::empty(turn);
-    let mut occupied = Bitboard::EMPTY;
-    for color in Color::ALL {
-        let n = rng.below(max_per_side + 1);
-        for _ in 0..n {
-            let Some(sq) = Square::new(rng.below(64) as u8) else {
-                continue;
-            };
-            if occupied.contains(sq) {
-                continue;
-            }
-            let mut role = if rng.chance(king_percent) {
-                Role::King
-            } else {
-                Role::Man
-            };
-            if sq.rank() == color.promotion_rank() {
-                role = Role::King;
-            }
-            occupied.insert(sq);
-            setup.put(sq, Piece::new(color, role));
-        }
-    }
-    Position::from_setup(setup).expect("random setups are valid by construction")
 }

@@ -134,9 +134,8 @@ fn review_events_are_the_cli_annotations() {
         "a3-b4", "e6-e5", "f3-g4", "g6-h5", "b4-c5", "c6xc4", "c3xc5", "e5-f5", "d3-c3", "h5-g5",
         "g4xc8", "d7-e6",
     ];
-    let dir = std::env::temp_dir().join(format!("tama-review-web-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("game.pdn");
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.pdn");
     let mut movetext = String::new();
     for (i, pair) in moves.chunks(2).enumerate() {
         movetext.push_str(&format!("{}. {} ", i + 1, pair.join(" ")));
@@ -157,7 +156,6 @@ fn review_events_are_the_cli_annotations() {
         "--threads",
         "1",
     ]);
-    std::fs::remove_dir_all(&dir).ok();
     assert_eq!(code, 0, "{err}");
     let game: tama_notation::pdn::PdnGame = out.parse().unwrap_or_else(|e| panic!("{e}\n{out}"));
     let cli: Vec<(Value, Value)> = game

@@ -17,7 +17,6 @@
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tama_cli::cmd::play::Command;
 use tama_core::{Position, Rules};
@@ -192,7 +191,9 @@ pub fn play(data: &[u8]) {
         return;
     };
     let options = PLAY_OPTIONS[usize::from(selector) % PLAY_OPTIONS.len()];
-    let dir = ScratchDir::new();
+    // A directory of its own for one `play` session, removed afterwards,
+    // so files saved in one session are never loaded by another.
+    let dir = tempfile::tempdir().expect("cannot create a temporary directory");
     let script = play_script(rest, dir.path());
     let mut args = vec!["tama", "play", "--depth", "1", "--hash", "1"];
     args.extend_from_slice(options);
@@ -265,30 +266,6 @@ fn scratch_file(dir: &Path, name: &str) -> PathBuf {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'));
     dir.join(if plain { name } else { "file" })
-}
-
-/// A directory of its own for one `play` session, removed afterwards, so
-/// files saved in one session are never loaded by another.
-struct ScratchDir(PathBuf);
-
-impl ScratchDir {
-    fn new() -> ScratchDir {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("tama-fuzz-play-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("cannot create a temporary directory");
-        ScratchDir(dir)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for ScratchDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 #[cfg(test)]

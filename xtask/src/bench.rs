@@ -401,7 +401,8 @@ mod tests {
 
     #[test]
     fn loads_results_from_criterion_folders() {
-        let dir = std::env::temp_dir().join(format!("xtask-bench-test-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let bench = dir.join("perft/armenian/4");
         fs::create_dir_all(bench.join("new")).unwrap();
         fs::create_dir_all(bench.join("main")).unwrap();
@@ -416,7 +417,7 @@ mod tests {
         .unwrap();
 
         let mut found = Vec::new();
-        find_benchmarks(&dir, &mut found).unwrap();
+        find_benchmarks(dir, &mut found).unwrap();
         assert_eq!(found, vec![bench.clone()]);
         let result = load_result(&bench, Some("main")).unwrap();
         assert_eq!(result.id, "perft/armenian/4");
@@ -432,7 +433,6 @@ mod tests {
         assert!(table.contains("+17.05%"), "{table}");
         assert!(table.contains("1.171 µs"), "{table}");
         assert!(table.contains("229.5 Gelem/s"), "{table}");
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -210,7 +210,11 @@ fn fuzz_all(
         .args(["fuzz", "build", "--sanitizer", sanitizer.name()])
         .run()
         .context("cannot build the fuzz targets")?;
-    let scratch = std::env::temp_dir().join(format!("tama-fuzz-smoke-{}", std::process::id()));
+    // The runs' outputs when the corpus is not kept, removed at the end.
+    let scratch = tempfile::Builder::new()
+        .prefix("tama-fuzz-smoke-")
+        .tempdir()
+        .context("cannot create a temporary directory")?;
     let mut outcomes = Vec::new();
     for &target in targets {
         let corpus = fuzz_dir().join("corpus").join(target);
@@ -218,7 +222,7 @@ fn fuzz_all(
         let output = if keep_corpus {
             corpus.clone()
         } else {
-            let dir = scratch.join(target);
+            let dir = scratch.path().join(target);
             std::fs::create_dir_all(&dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
             dir
@@ -256,9 +260,6 @@ fn fuzz_all(
             corpus_files: count_files(&corpus),
             failure,
         });
-    }
-    if !keep_corpus {
-        let _ = std::fs::remove_dir_all(&scratch);
     }
     Ok(outcomes)
 }

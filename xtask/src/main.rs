@@ -1,28 +1,33 @@
 //! Project automation for tama, run as `cargo xtask <command>`.
 //!
-//! Each subcommand lives in its own module and exposes an `Args` struct and a
-//! `run` function. Helpers shared by several subcommands (printing tables,
-//! the line diff) live in their own modules too; running commands and
-//! building the `tama` binary come from `xtask-util`, which the commands in
-//! crates of their own (`cargo egtb-shard`) share. Every external command is
-//! printed before it runs, together with how long it took, and every failure
-//! ends with a non-zero exit code and a reason.
+//! xtask only runs programs (cargo, git, the `tama` binary, Slurm's
+//! tools): it depends on no crate of the product (tests/tidy.rs checks it),
+//! so what plays or picks positions is a `tama` subcommand (`tama sprt`,
+//! `tama tactics`). Each subcommand lives in its own module and exposes an
+//! `Args` struct and a `run` function. Helpers shared by several
+//! subcommands live in their own modules too: running commands (`cmd`),
+//! building and talking to `tama` (`tama`), printing tables, the line
+//! diff, the local Slurm of `egtb-shard` (`slurm`). Every external command
+//! is printed before it runs, together with how long it took, and every
+//! failure ends with a non-zero exit code and a reason.
 
 mod bench;
 mod ci;
+mod cmd;
 mod diff;
 mod fuzz;
 mod perft;
+mod shard;
+mod slurm;
 mod snapshots;
 mod sprt;
 mod table;
-mod tactics;
+mod tama;
 mod wasm;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use xtask_util::{cmd, tama};
 
 /// Project automation for tama.
 #[derive(Debug, Parser)]
@@ -46,16 +51,17 @@ enum Command {
     /// Run the snapshot tests and check, review or accept pending snapshots
     /// (no cargo-insta needed).
     Snapshots(snapshots::Args),
-    /// Play two player specs, or the working tree against a git revision,
-    /// until a sequential probability ratio test (pentanomial, tama-arena)
+    /// Build `tama` from the working tree and at a git revision and play
+    /// them with `tama sprt` until its sequential probability ratio test
     /// accepts or rejects the change.
     Sprt(sprt::Args),
     /// Run the cargo-fuzz targets one at a time (nightly and cargo-fuzz
     /// needed) and summarise executions, coverage and corpus growth.
     Fuzz(fuzz::Args),
-    /// Pick positions with one winning move from the endgame tablebases
-    /// and print them as lines of tests/data/tactics.txt.
-    Tactics(tactics::Args),
+    /// Solve the tablebases once in one process and once wave by wave,
+    /// each unit its own process (a Slurm job array per wave, or local
+    /// processes), and compare the files byte for byte.
+    EgtbShard(shard::Args),
     /// Build the WebAssembly module and the JavaScript package (Debian's
     /// cargo-web toolchain), pack it with npm and print the tarball's path;
     /// `--test` runs its Node tests.
@@ -71,10 +77,25 @@ fn main() -> ExitCode {
         Command::Snapshots(args) => snapshots::run(args),
         Command::Sprt(args) => sprt::run(args),
         Command::Fuzz(args) => fuzz::run(args),
-        Command::Tactics(args) => tactics::run(args),
+        Command::EgtbShard(args) => shard::run(args),
         Command::Wasm(args) => wasm::run(args),
     };
-    xtask_util::exit_code(result)
+    exit_code(result)
+}
+
+/// The exit code of a run: success, or the error and its causes written to
+/// standard error (one line each) and failure.
+fn exit_code(result: anyhow::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            for cause in error.chain().skip(1) {
+                eprintln!("  caused by: {cause}");
+            }
+            ExitCode::FAILURE
+        }
+    }
 }
 
 #[cfg(test)]

@@ -442,7 +442,8 @@ mod tests {
 
     #[test]
     fn finds_and_accepts_pending_snapshots() {
-        let root = std::env::temp_dir().join(format!("xtask-snap-test-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
         let snaps = root.join("tests/snapshots");
         fs::create_dir_all(&snaps).unwrap();
         fs::create_dir_all(root.join("target/x")).unwrap();
@@ -453,23 +454,22 @@ mod tests {
         fs::write(root.join("target/x/ignored.snap.new"), "x").unwrap();
         fs::write(root.join("src/.lib.rs.pending-snap"), "").unwrap();
 
-        let pending = find_pending(&root).unwrap();
+        let pending = find_pending(root).unwrap();
         assert_eq!(
             pending.files,
             vec![snaps.join("t__a.snap.new"), snaps.join("t__b.snap.new")]
         );
         assert_eq!(pending.inline, vec![root.join("src/.lib.rs.pending-snap")]);
-        assert!(ensure_none_pending(&root).is_err());
+        assert!(ensure_none_pending(root).is_err());
 
         // The inline snapshot cannot be accepted: an error, after the rest.
-        assert!(accept(&root, &pending).is_err());
+        assert!(accept(root, &pending).is_err());
         assert_eq!(
             fs::read_to_string(snaps.join("t__a.snap")).unwrap(),
             "---\nsource: tests/cli.rs\nexpression: output\n---\nline one\nline two\n"
         );
         assert!(snaps.join("t__b.snap").is_file());
-        assert!(find_pending(&root).unwrap().is_empty());
-        assert!(ensure_none_pending(&root).is_ok());
-        fs::remove_dir_all(&root).unwrap();
+        assert!(find_pending(root).unwrap().is_empty());
+        assert!(ensure_none_pending(root).is_ok());
     }
 }

@@ -22,11 +22,12 @@ impl Opening {
     }
 }
 
-/// A small deterministic random number generator (splitmix64).
+/// The openings' seeded generator (splitmix64): the same seed gives the
+/// same openings. Product code, so not the test-support crate's.
 #[derive(Clone, Debug)]
-struct Rng(u64);
+struct SplitMix64(u64);
 
-impl Rng {
+impl SplitMix64 {
     fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -59,9 +60,9 @@ fn collect(
     attempts: usize,
     seed: u64,
     margin: i32,
-    mut make: impl FnMut(&mut Rng, &mut Engine, &mut Game) -> bool,
+    mut make: impl FnMut(&mut SplitMix64, &mut Engine, &mut Game) -> bool,
 ) -> Vec<Opening> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64(seed);
     let mut engine = Engine::new(EngineConfig {
         hash_mib: 1,
         ..EngineConfig::default()
@@ -83,7 +84,7 @@ fn collect(
 
 /// Plays `plies` random moves; whether they were all played and the game
 /// goes on.
-fn play_random(rng: &mut Rng, game: &mut Game, plies: usize) -> bool {
+fn play_random(rng: &mut SplitMix64, game: &mut Game, plies: usize) -> bool {
     for _ in 0..plies {
         if game.outcome().is_some() {
             return false;
@@ -132,7 +133,12 @@ pub fn endgame_openings(rules: &Rules, count: usize, max_pieces: u32, seed: u64)
 /// Shallow self-play (depth 3, one move in eight at random) until at most
 /// `max_pieces` stand, no capture is pending and the game goes on; whether
 /// that was reached within 400 plies.
-fn play_down_to(rng: &mut Rng, engine: &mut Engine, game: &mut Game, max_pieces: u32) -> bool {
+fn play_down_to(
+    rng: &mut SplitMix64,
+    engine: &mut Engine,
+    game: &mut Game,
+    max_pieces: u32,
+) -> bool {
     for _ in 0..400 {
         if game.outcome().is_some() {
             return false;

@@ -76,6 +76,12 @@ pub enum Command {
     Datagen(cmd::datagen::Args),
     /// Train the learned evaluation on `tama datagen` data.
     Train(cmd::train::Args),
+    /// Play two players until a sequential probability ratio test
+    /// (pentanomial, tama-arena) accepts or rejects A's improvement.
+    Sprt(cmd::sprt::Args),
+    /// Print tablebase positions with exactly one winning move (the lines
+    /// of tests/data/tactics.txt).
+    Tactics(cmd::tactics::Args),
 }
 
 /// Runs the chosen subcommand with the I/O context `io` (its streams and
@@ -95,6 +101,8 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> CmdResult {
         Command::Hub(args) => cmd::hub::run(&args, io),
         Command::Datagen(args) => cmd::datagen::run(&args, io),
         Command::Train(args) => cmd::train::run(&args, io),
+        Command::Sprt(args) => cmd::sprt::run(&args, io),
+        Command::Tactics(args) => cmd::tactics::run(&args, io),
     }
 }
 

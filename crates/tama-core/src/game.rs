@@ -661,13 +661,8 @@ mod tests {
         // Two games in step, one played by `play`, one by `play_listed`
         // with the list of `legal_moves`: the same results and outcomes,
         // through every ending on the board.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut below = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = tama_test_support::Rng::xorshift(0x2545_f491_4f6c_dd1d);
+        let mut below = |n: usize| rng.below(n);
         let mut seen = Vec::new();
         let endgame = kings_position(Color::White);
         let variants = Rules::all_move_combinations().flat_map(|r| {
@@ -732,14 +727,8 @@ mod tests {
 
     #[test]
     fn random_play_takebacks_and_endings_keep_the_game_consistent() {
-        // xorshift: no dependency.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut below = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = tama_test_support::Rng::xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut below = |n: usize| rng.below(n);
         let mut endings = 0;
         for rules in Rules::all_move_combinations() {
             let mut game = Game::new(rules);

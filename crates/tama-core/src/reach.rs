@@ -495,19 +495,7 @@ mod tests {
     use super::*;
     use crate::{Piece, Role, Setup};
 
-    /// A small deterministic generator (a 64-bit linear congruential one;
-    /// the high bits are used).
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1);
-            ((self.0 >> 33) % n as u64) as usize
-        }
-    }
+    use tama_test_support::Rng;
 
     /// Positions from random games under `rules`, and random placements
     /// with kings of both sides.
@@ -577,7 +565,7 @@ mod tests {
 
     #[test]
     fn first_jumps_are_the_starts_of_every_capture_sequence() {
-        let mut rng = Rng(0x72_6561_6368);
+        let mut rng = Rng::lcg(0x72_6561_6368, 1);
         let mut kings_jumping = 0;
         for rules in Rules::all_move_combinations() {
             for pos in positions(&rules, &mut rng) {
@@ -612,7 +600,7 @@ mod tests {
 
     #[test]
     fn steps_are_the_quiet_moves() {
-        let mut rng = Rng(0x7374_6570);
+        let mut rng = Rng::lcg(0x7374_6570, 1);
         for rules in Rules::all_move_combinations() {
             for pos in positions(&rules, &mut rng) {
                 for color in Color::ALL {

@@ -370,18 +370,7 @@ mod tests {
         assert_eq!(reps.count(), 1);
     }
 
-    /// A small deterministic generator (xorshift), so the property test
-    /// needs no dependency.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
+    use tama_test_support::Rng;
 
     #[test]
     fn agrees_with_a_naive_count_along_random_games() {
@@ -392,7 +381,7 @@ mod tests {
             // Two kings each.
             "only kings",
         ];
-        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut rng = Rng::xorshift(0x2545_f491_4f6c_dd1d);
         let mut threefolds = 0;
         for rules in Rules::all_move_combinations() {
             for which in starts {

@@ -15,26 +15,17 @@ use std::hint::black_box;
 use tama_core::{Bitboard, Color, Position, Rules, Setup};
 use tama_egtb::{generate, GenOptions, Plan, Tablebase};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use tama_test_support::Rng;
 
 /// Random positions covered by `tb`.
 fn random_positions(tb: &Tablebase, n: usize, rng: &mut Rng) -> Vec<Position> {
     let materials: Vec<_> = tb.materials().collect();
     let mut out = Vec::new();
     while out.len() < n {
-        let m = materials[(rng.next() % materials.len() as u64) as usize];
+        let m = materials[(rng.next_u64() % materials.len() as u64) as usize];
         let mut s = Setup::empty(Color::White);
         let put = |s: &mut Setup, white: bool, king: bool, rng: &mut Rng| loop {
-            let sq = (rng.next() % 64) as u32;
+            let sq = (rng.next_u64() % 64) as u32;
             let bit = Bitboard(1 << sq);
             if (s.white | s.black).0 & bit.0 != 0 || (!king && !(8..56).contains(&sq)) {
                 continue;
@@ -76,14 +67,22 @@ fn bench(c: &mut Criterion) {
     let dir = match std::env::var_os("TAMA_EGTB_DIR") {
         Some(d) => std::path::PathBuf::from(d),
         None => {
-            let t = std::env::temp_dir().join(format!("tama-egtb-bench-{}", std::process::id()));
-            generate(&t, &rules, &Plan::new(3), None, &GenOptions::default()).expect("generate");
-            _tmp = Cleanup(t.clone());
-            t
+            let t = tempfile::tempdir().expect("a temporary directory");
+            generate(
+                t.path(),
+                &rules,
+                &Plan::new(3),
+                None,
+                &GenOptions::default(),
+            )
+            .expect("generate");
+            let path = t.path().to_path_buf();
+            _tmp = t;
+            path
         }
     };
     let tb = Tablebase::open(&dir, &rules).expect("open");
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::xorshift(0x1234_5678_9abc_def1);
     let positions = random_positions(&tb, 10_000, &mut rng);
     let children: Vec<Position> = positions
         .iter()
@@ -114,14 +113,6 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
-}
-
-struct Cleanup(std::path::PathBuf);
-
-impl Drop for Cleanup {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 criterion_group!(benches, bench);

@@ -74,13 +74,8 @@ fn main() {
         .materials()
         .filter(|m| m.pieces() == tb.max_pieces())
         .collect();
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    let mut rng = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut xorshift = tama_test_support::Rng::xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut rng = move || xorshift.next_u64();
     let mut positions = Vec::new();
     while positions.len() < 200_000 {
         let m = materials[(rng() % materials.len() as u64) as usize];

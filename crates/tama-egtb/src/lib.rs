@@ -54,3 +54,5 @@ pub use root::RankedMove;
 pub use set::TablebaseSet;
 pub use tama_search::{Oracle, OracleValue, TableKind, Wdl};
 pub use verify::{stats_dir, verify_dir, verify_only, FileCheck, Mismatch, TableStats, Verdict};
+
+pub mod tactics;

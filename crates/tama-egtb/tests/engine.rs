@@ -8,16 +8,7 @@ use tama_core::{Bitboard, Color, Game, Move, Position, Rules, Setup};
 use tama_egtb::{generate, GenOptions, Plan, Tablebase, Wdl};
 use tama_search::{Engine, EngineConfig, Limits, SearchResult};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use tama_test_support::Rng;
 
 fn tables(rules: &Rules) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -37,15 +28,15 @@ fn tables(rules: &Rules) -> PathBuf {
 fn random_positions(tb: &Tablebase, rng: &mut Rng, n: usize) -> Vec<Position> {
     let mut out = Vec::new();
     while out.len() < n {
-        let mut s = Setup::empty(if rng.next().is_multiple_of(2) {
+        let mut s = Setup::empty(if rng.next_u64().is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
         });
         for i in 0..3 {
             loop {
-                let sq = (rng.next() % 64) as u32;
-                let king = rng.next().is_multiple_of(2);
+                let sq = (rng.next_u64() % 64) as u32;
+                let king = rng.next_u64().is_multiple_of(2);
                 let bit = Bitboard(1 << sq);
                 if (s.white | s.black).0 & bit.0 != 0 || (!king && !(8..56).contains(&sq)) {
                     continue;
@@ -90,7 +81,7 @@ fn converts_and_holds(rules: Rules) {
         oracle: Some(Tablebase::open(&dir, &rules).unwrap().into_oracle()),
         ..EngineConfig::default()
     });
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::xorshift(0x2545_f491_4f6c_dd1d);
     let positions = random_positions(&tb, &mut rng, 4000);
     let value = |p: &Position| tb.probe(p).unwrap().unwrap();
     let mut wins: Vec<&Position> = positions
@@ -156,7 +147,7 @@ fn converts_and_holds(rules: Rules) {
                 engine_move(&mut engine, &game)
             } else {
                 let moves = pos.legal_moves(&rules);
-                moves[(rng.next() % moves.len() as u64) as usize]
+                moves[(rng.next_u64() % moves.len() as u64) as usize]
             };
             game.play(&mv).unwrap();
             if pos.turn() == side {

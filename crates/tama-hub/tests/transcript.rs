@@ -369,7 +369,8 @@ fn eval_file_sets_the_learned_evaluation_from_a_weights_file() {
     use tama_search::learned::{Base, Weights};
     // Zero weights with no base: every position is worth 0, so every
     // score of the search is 0 (the classic evaluation's are not).
-    let path = std::env::temp_dir().join(format!("tama-hub-zero-{}.tev", std::process::id()));
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("zero.tev");
     std::fs::write(
         &path,
         Weights::zero(Preset::Turkish)
@@ -386,7 +387,6 @@ fn eval_file_sets_the_learned_evaluation_from_a_weights_file() {
         "set-param name=eval_file value={}\n",
         path.display()
     ));
-    std::fs::remove_file(&path).unwrap();
     assert!(!zero.iter().any(|l| l.starts_with("error")), "{zero:?}");
     let zero = scores(&zero);
     assert_eq!(zero.len(), 4);

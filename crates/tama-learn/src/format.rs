@@ -403,7 +403,7 @@ mod tests {
         let rules = Rules::TURKISH;
         let mut records = Vec::new();
         let mut p = Position::start();
-        let mut state = 5u64;
+        let mut rng = tama_test_support::Rng::lcg(5, 1);
         for ply in 0..200u16 {
             let moves = p.legal_moves(&rules);
             if moves.is_empty() {
@@ -421,8 +421,7 @@ mod tests {
                     proven: ply % 7 == 0,
                 });
             }
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-            p = p.play_unchecked(&moves[(state >> 33) as usize % moves.len()]);
+            p = p.play_unchecked(&moves[rng.below(moves.len())]);
         }
         let header = Header {
             rules,

@@ -1,13 +1,11 @@
 //! Reading and validating a 10,000-game PDN file (random games of both
 //! presets, built in memory). Target: at least 20,000 games per second.
 
-#[path = "../tests/pdn/gen.rs"]
-mod gen;
-
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gen::{random_plain_game, Rng};
 use tama_core::Rules;
 use tama_notation::pdn::PdnReader;
+use tama_test_support::pdn::random_plain_game;
+use tama_test_support::Rng;
 
 const GAMES: usize = 10_000;
 

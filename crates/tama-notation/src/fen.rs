@@ -658,13 +658,8 @@ mod tests {
             'W', 'B', 'K', 'H', 'F', ':', ',', '.', ' ', 'a', 'h', '1', '8', '9', 'é', 'x', '0',
         ];
         // Every string of up to 4 symbols, plus a sample of longer ones.
-        let mut state = 0x1234_5678_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = tama_test_support::Rng::xorshift(0x1234_5678);
+        let mut next = || rng.next_u64();
         for _ in 0..20_000 {
             let len = (next() % 12) as usize;
             let s: String = (0..len)

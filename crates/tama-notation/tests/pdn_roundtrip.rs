@@ -6,14 +6,12 @@
 //! - JSON → game gives the same game;
 //! - a stream of games with one bad game among them yields the others.
 
-#[path = "pdn/gen.rs"]
-mod gen;
-
-use gen::{random_game, Options, Rng};
 use proptest::prelude::*;
 use tama_core::{Color, Game, Outcome, Position, Rules, Termination};
 use tama_notation::fen::write_fen;
 use tama_notation::pdn::{Line, PdnGame, PdnReader};
+use tama_test_support::pdn::{random_game, Options};
+use tama_test_support::Rng;
 
 fn read_one(text: &str) -> PdnGame {
     match text.parse::<PdnGame>() {

@@ -12,21 +12,7 @@ use tama_notation::{
     MoveText, ParseMoveError, ResolveError,
 };
 
-/// xorshift64*: small, seeded, reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use tama_test_support::Rng;
 
 /// The three presets and every combination of the move switches.
 fn rule_sets() -> Vec<Rules> {
@@ -145,7 +131,7 @@ fn check_move(pos: &Position, rules: &Rules, legal: &[Move], mv: &Move, fen: &st
 
 #[test]
 fn every_legal_move_of_random_games_round_trips() {
-    let mut rng = Rng(0x7461_6d61_2d6e_6f74);
+    let mut rng = Rng::xorshift_star(0x7461_6d61_2d6e_6f74);
     let mut stats = Stats::default();
     for rules in rule_sets() {
         for _game in 0..6 {
@@ -174,7 +160,7 @@ fn every_legal_move_of_random_games_round_trips() {
 /// end square are shared by several moves, which games rarely reach.
 #[test]
 fn every_legal_move_of_king_positions_round_trips() {
-    let mut rng = Rng(0x6b69_6e67_7321_2121);
+    let mut rng = Rng::xorshift_star(0x6b69_6e67_7321_2121);
     let mut stats = Stats::default();
     let rules = rule_sets();
     for i in 0..40_000 {
@@ -212,12 +198,12 @@ fn every_legal_move_of_king_positions_round_trips() {
 
 #[test]
 fn fen_counters_round_trip() {
-    let mut rng = Rng(42);
+    let mut rng = Rng::xorshift_star(42);
     for _ in 0..1000 {
         let fen = Fen {
             position: Position::start(),
-            halfmove_clock: (rng.below(2) == 0).then(|| rng.next() as u32),
-            fullmove_number: (rng.below(2) == 0).then(|| rng.next() as u32),
+            halfmove_clock: (rng.below(2) == 0).then(|| rng.next_u64() as u32),
+            fullmove_number: (rng.below(2) == 0).then(|| rng.next_u64() as u32),
         };
         assert_eq!(fen.to_string().parse::<Fen>(), Ok(fen));
     }

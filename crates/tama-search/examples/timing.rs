@@ -26,28 +26,13 @@ use std::time::{Duration, Instant};
 use tama_core::{position_outcome, Position, Preset, Rules};
 use tama_search::{Engine, EngineConfig, Limits, SearchResult};
 
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use tama_test_support::Rng;
 
 /// `count` positions with at least two legal moves (a single move is
 /// returned at once, whatever the limit), taken from random games of
 /// every preset, in turn.
 fn positions(count: usize, seed: u64) -> Vec<(Position, Rules)> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut out = Vec::with_capacity(count);
     let mut preset = 0;
     while out.len() < count {
@@ -123,7 +108,7 @@ fn stop_latency(trials: usize) {
     println!("## Stop latency (stop() from another thread -> search returns, ms)");
     println!();
     for threads in [1, 2] {
-        let mut rng = Rng(0x5709 + threads as u64);
+        let mut rng = Rng::new(0x5709 + threads as u64);
         let mut engine = Engine::new(EngineConfig {
             threads,
             ..EngineConfig::default()

@@ -560,20 +560,17 @@ mod tests {
     /// Positions from random play (armenian), without the game over ones.
     fn random_positions(n: usize, seed: u64) -> Vec<Position> {
         let rules = Rules::ARMENIAN;
-        let mut state = seed;
+        let mut rng = tama_test_support::Rng::lcg(seed, 1_442_695_040_888_963_407);
         let mut out = Vec::new();
         while out.len() < n {
             let mut p = Position::start();
-            let plies = 10 + (state % 70) as usize;
+            let plies = 10 + (rng.state() % 70) as usize;
             for _ in 0..plies {
                 let moves = p.legal_moves(&rules);
                 if moves.is_empty() {
                     break;
                 }
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                p = p.play_unchecked(&moves[(state >> 33) as usize % moves.len()]);
+                p = p.play_unchecked(&moves[rng.below(moves.len())]);
             }
             if position_outcome(&p, &rules).is_none() {
                 out.push(p);

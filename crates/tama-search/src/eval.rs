@@ -361,27 +361,12 @@ impl Evaluator {
 mod tests {
     use super::*;
     use tama_core::{Piece, Role, Setup, Square};
+    use tama_test_support::positions::quiet_positions;
+    use tama_test_support::Rng;
 
     fn random_positions(rules: &Rules, n: usize) -> Vec<Position> {
-        let mut out = Vec::new();
-        let mut state = 0x9e37_79b9u64;
-        while out.len() < n {
-            let mut p = Position::start();
-            for _ in 0..120 {
-                let moves = p.legal_moves(rules);
-                if moves.is_empty() {
-                    break;
-                }
-                if !p.has_capture() {
-                    out.push(p);
-                }
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                p = p.play_unchecked(&moves[(state >> 33) as usize % moves.len()]);
-            }
-        }
-        out
+        let mut rng = Rng::lcg(0x9e37_79b9, 1_442_695_040_888_963_407);
+        quiet_positions(&mut rng, rules, n, 120)
     }
 
     #[test]

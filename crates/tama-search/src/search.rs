@@ -432,7 +432,7 @@ mod tests {
         let rules = Rules::ARMENIAN;
         // The start position and positions of random play, some with men
         // near crowning.
-        let mut rng = Rng(3);
+        let mut rng = Rng::new(3);
         let mut positions = vec![tama_core::Position::start()];
         for plies in [20, 40, 60] {
             let (line, _) = shuffling_game(&mut rng, tama_core::Position::start(), &rules, plies);

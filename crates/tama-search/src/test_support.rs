@@ -88,18 +88,7 @@ pub(crate) fn position(turn: Color, pieces: &[(&str, Color, Role)]) -> Position 
     Position::from_setup(s).expect("a valid test position")
 }
 
-/// A small deterministic generator (splitmix64).
-pub(crate) struct Rng(pub(crate) u64);
-
-impl Rng {
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
+pub(crate) use tama_test_support::Rng;
 
 /// A random game of at most `plies` moves from `start` in which a piece
 /// often steps back to where it came from, so that positions repeat: the

@@ -475,7 +475,7 @@ mod tests {
         let rules = Rules::ARMENIAN;
         let h = Harness::new(rules, SearchOptions::DEFAULT);
         let ctx = h.ctx();
-        let mut rng = Rng(17);
+        let mut rng = Rng::new(17);
         let (mut threefold_roots, mut draws_inside) = (0, 0);
         for _ in 0..60 {
             let start = random_start(&mut rng);

@@ -37,6 +37,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 use serde_json::{json, Value};
+use tama_test_support::Rng;
 use tama_web::client::{self, Connection};
 
 /// Load `tama serve` from this machine: N clients against /api/moves and
@@ -417,12 +418,12 @@ fn games_phase(addr: SocketAddr, pid: u32, games: usize) -> Result<()> {
                 let (next, plies, ended, failed) = (&next, &plies, &ended, &failed);
                 s.spawn(move || -> Result<()> {
                     let mut conn = Conn::open(addr)?;
-                    let mut seed = 0x2545_f491_4f6c_dd1d_u64 ^ (client as u64 + 1);
+                    let mut rng = Rng::xorshift(0x2545_f491_4f6c_dd1d_u64 ^ (client as u64 + 1));
                     while next.fetch_add(1, Ordering::Relaxed) < games {
                         if failed.load(Ordering::Relaxed) {
                             break;
                         }
-                        let r = play_game(&mut conn, &mut seed);
+                        let r = play_game(&mut conn, &mut rng);
                         match r {
                             Ok((n, over)) => {
                                 plies.fetch_add(n, Ordering::Relaxed);
@@ -471,7 +472,7 @@ fn games_phase(addr: SocketAddr, pid: u32, games: usize) -> Result<()> {
 
 /// Plays one random game; returns its plies and whether it ended on the
 /// board.
-fn play_game(conn: &mut Conn, seed: &mut u64) -> Result<(usize, bool)> {
+fn play_game(conn: &mut Conn, rng: &mut Rng) -> Result<(usize, bool)> {
     let mut fen: Option<String> = None;
     for ply in 0..MAX_PLIES {
         let body = match &fen {
@@ -483,10 +484,7 @@ fn play_game(conn: &mut Conn, seed: &mut u64) -> Result<(usize, bool)> {
             return Ok((ply, true));
         }
         let moves = texts(&v["moves"]);
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        let mv = &moves[(*seed % moves.len() as u64) as usize];
+        let mv = rng.pick(&moves);
         let v = conn.post(
             "/api/play",
             &json!({ "fen": v["fen"], "move": mv }).to_string(),

@@ -1,8 +1,11 @@
-//! The API against a real server on a free loopback port, through the
-//! crate's small blocking HTTP/1.1 client (`tama_web::client`, shared
-//! with the `load` example; one connection per request, chunked bodies
-//! decoded, SSE read event by event), wrapped here to fail the test on a
-//! broken connection.
+//! The API, through the router in this process where a test needs no
+//! socket (axum's testing way: `tower::ServiceExt::oneshot` on
+//! `tama_web::router`), and against a real server on a free loopback port
+//! where it does: streams read event by event, busy slots, a client that
+//! leaves, shutdown, raw HTTP (a declared length over the limit, a chunked
+//! body, garbage). The server is reached through the crate's small
+//! blocking HTTP/1.1 client (`tama_web::client`, shared with the `load`
+//! example), wrapped here to fail the test on a broken connection.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -10,16 +13,86 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use tama_web::client::{self, Answer};
-use tama_web::{spawn, Config, RunningServer};
+use tama_web::{spawn, AppState, Config, RunningServer};
+use tower::ServiceExt;
 
-fn server(threads: usize) -> RunningServer {
-    spawn(Config {
+fn config(threads: usize) -> Config {
+    Config {
         port: 0,
         threads,
         hash_mib: 1,
         ..Config::default()
-    })
-    .expect("the test server starts")
+    }
+}
+
+fn server(threads: usize) -> RunningServer {
+    spawn(config(threads)).expect("the test server starts")
+}
+
+/// The router in this process, with a runtime of its own to answer on.
+struct InProcess {
+    router: axum::Router,
+    runtime: tokio::runtime::Runtime,
+}
+
+fn in_process(threads: usize) -> InProcess {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let router = tama_web::router(AppState::new(&config(threads)));
+    InProcess { router, runtime }
+}
+
+/// Where a test's requests go: a server's address or the router in this
+/// process.
+trait Target: Copy {
+    /// One request (`extra`: header lines, each ending in CRLF) and its
+    /// answer; the test fails when there is none.
+    fn send(self, method: &str, path: &str, extra: &str, body: &[u8]) -> Answer;
+}
+
+impl Target for SocketAddr {
+    fn send(self, method: &str, path: &str, extra: &str, body: &[u8]) -> Answer {
+        client::request(self, method, path, extra, body).expect("an HTTP answer")
+    }
+}
+
+impl Target for &InProcess {
+    fn send(self, method: &str, path: &str, extra: &str, body: &[u8]) -> Answer {
+        let mut request = axum::http::Request::builder().method(method).uri(path);
+        for line in extra.split("\r\n").filter(|l| !l.is_empty()) {
+            let (name, value) = line.split_once(':').expect("a header line");
+            request = request.header(name.trim(), value.trim());
+        }
+        let request = request
+            .body(axum::body::Body::from(body.to_vec()))
+            .expect("a valid request");
+        self.runtime.block_on(async {
+            let response = self
+                .router
+                .clone()
+                .oneshot(request)
+                .await
+                .expect("an answer");
+            let status = response.status().as_u16();
+            let headers = response
+                .headers()
+                .iter()
+                .map(|(n, v)| (n.as_str().to_string(), v.to_str().unwrap_or("").to_string()))
+                .collect();
+            let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+                .await
+                .expect("the whole body")
+                .to_vec();
+            Answer {
+                status,
+                headers,
+                body,
+            }
+        })
+    }
 }
 
 /// The answer's JSON, or the test fails showing the answer.
@@ -43,17 +116,17 @@ fn read_head(reader: &mut impl BufRead) -> (u16, Vec<(String, String)>) {
     client::read_head(reader).expect("an HTTP answer")
 }
 
-fn request_with(addr: SocketAddr, method: &str, path: &str, extra: &str, body: &[u8]) -> Answer {
-    client::request(addr, method, path, extra, body).expect("an HTTP answer")
+fn request_with(to: impl Target, method: &str, path: &str, extra: &str, body: &[u8]) -> Answer {
+    to.send(method, path, extra, body)
 }
 
-fn get(addr: SocketAddr, path: &str) -> Answer {
-    request_with(addr, "GET", path, "", b"")
+fn get(to: impl Target, path: &str) -> Answer {
+    request_with(to, "GET", path, "", b"")
 }
 
-fn post(addr: SocketAddr, path: &str, body: &Value) -> Answer {
+fn post(to: impl Target, path: &str, body: &Value) -> Answer {
     request_with(
-        addr,
+        to,
         "POST",
         path,
         "Content-Type: application/json\r\n",
@@ -61,8 +134,8 @@ fn post(addr: SocketAddr, path: &str, body: &Value) -> Answer {
     )
 }
 
-fn post_raw(addr: SocketAddr, path: &str, body: &[u8]) -> Answer {
-    request_with(addr, "POST", path, "", body)
+fn post_raw(to: impl Target, path: &str, body: &[u8]) -> Answer {
+    request_with(to, "POST", path, "", body)
 }
 
 /// An open Server-Sent Events stream whose data are JSON.
@@ -102,8 +175,8 @@ fn wait_for(what: &str, mut cond: impl FnMut() -> bool) {
     }
 }
 
-fn free_slots(addr: SocketAddr) -> u64 {
-    get(addr, "/api/health").json()["free_slots"]
+fn free_slots(to: impl Target) -> u64 {
+    get(to, "/api/health").json()["free_slots"]
         .as_u64()
         .unwrap()
 }
@@ -118,8 +191,8 @@ fn move_texts(v: &Value) -> Vec<String> {
 
 #[test]
 fn health() {
-    let s = server(2);
-    let a = get(s.addr(), "/api/health");
+    let s = in_process(2);
+    let a = get(&s, "/api/health");
     assert_eq!(a.status, 200);
     let v = a.json();
     assert_eq!(v["status"], "ok");
@@ -130,8 +203,8 @@ fn health() {
 
 #[test]
 fn moves_of_the_start_position_and_of_a_capture() {
-    let s = server(1);
-    let a = post(s.addr(), "/api/moves", &json!({}));
+    let s = in_process(1);
+    let a = post(&s, "/api/moves", &json!({}));
     assert_eq!(a.status, 200);
     assert_eq!(a.header("content-type"), Some("application/json"));
     let v = a.json();
@@ -147,16 +220,16 @@ fn moves_of_the_start_position_and_of_a_capture() {
     assert_eq!(v["outcome"], Value::Null);
 
     // An empty body is the start position too.
-    let b = post_raw(s.addr(), "/api/moves", b"");
+    let b = post_raw(&s, "/api/moves", b"");
     assert_eq!(b.json()["moves"], v["moves"]);
 
-    let v = post(s.addr(), "/api/moves", &json!({"fen": "W:Wc3:Bc4,d5"})).json();
+    let v = post(&s, "/api/moves", &json!({"fen": "W:Wc3:Bc4,d5"})).json();
     assert_eq!(
         v["moves"],
         json!([{"move":"c3xe5","from":"c3","to":"e5","path":["c3","c5","e5"],"captures":["c4","d5"],"promotes":false}])
     );
     // Turkish rules: men also move sideways; same number as the library says.
-    let v = post(s.addr(), "/api/moves", &json!({"rules": "turkish"})).json();
+    let v = post(&s, "/api/moves", &json!({"rules": "turkish"})).json();
     let pos = tama_core::Position::start();
     assert_eq!(
         v["moves"].as_array().unwrap().len(),
@@ -166,10 +239,10 @@ fn moves_of_the_start_position_and_of_a_capture() {
 
 #[test]
 fn outcomes_follow_the_history() {
-    let s = server(1);
+    let s = in_process(1);
     // No legal move: White has no piece that can move.
     let v = post(
-        s.addr(),
+        &s,
         "/api/moves",
         &json!({"fen": "W:Wa2:Ba3,a4,b2,b3,c2,Kh8"}),
     )
@@ -184,21 +257,16 @@ fn outcomes_follow_the_history() {
     let fen = "W:WKa1,a2:BKh8,h7";
     let cycle = ["a1-b1", "h8-g8", "b1-a1", "g8-h8"];
     let moves: Vec<&str> = cycle.iter().chain(cycle.iter()).copied().collect();
-    let v = post(
-        s.addr(),
-        "/api/moves",
-        &json!({"fen": fen, "moves": &moves[..7]}),
-    )
-    .json();
+    let v = post(&s, "/api/moves", &json!({"fen": fen, "moves": &moves[..7]})).json();
     assert_eq!(v["outcome"], Value::Null);
-    let v = post(s.addr(), "/api/moves", &json!({"fen": fen, "moves": moves})).json();
+    let v = post(&s, "/api/moves", &json!({"fen": fen, "moves": moves})).json();
     assert_eq!(
         v["outcome"],
         json!({"winner": null, "termination": "threefold repetition"})
     );
     // The same through /api/play.
     let v = post(
-        s.addr(),
+        &s,
         "/api/play",
         &json!({"fen": fen, "moves": &moves[..7], "move": "g8h8"}),
     )
@@ -206,7 +274,7 @@ fn outcomes_follow_the_history() {
     assert_eq!(v["outcome"]["termination"], "threefold repetition");
     // And no move after the end.
     let a = post(
-        s.addr(),
+        &s,
         "/api/play",
         &json!({"fen": fen, "moves": moves, "move": "a1-b1"}),
     );
@@ -216,19 +284,19 @@ fn outcomes_follow_the_history() {
 
 #[test]
 fn play_reads_every_move_form() {
-    let s = server(1);
-    let v = post(s.addr(), "/api/play", &json!({"move": "c3-c4"})).json();
+    let s = in_process(1);
+    let v = post(&s, "/api/play", &json!({"move": "c3-c4"})).json();
     assert_eq!(v["move"]["move"], "c3-c4");
     assert_eq!(v["move"]["path"], json!(["c3", "c4"]));
     assert!(v["fen"].as_str().unwrap().starts_with("B:"));
     assert_eq!(v["outcome"], Value::Null);
 
-    let v = post(s.addr(), "/api/play", &json!({"move": "c3c4"})).json();
+    let v = post(&s, "/api/play", &json!({"move": "c3c4"})).json();
     assert_eq!(v["move"]["move"], "c3-c4");
 
     let fen = "B:Wd2,c4,b3,c2:BKd1";
     let v = post(
-        s.addr(),
+        &s,
         "/api/play",
         &json!({"fen": fen, "rules": "armenian,removal=end-of-move", "move": "d1xd4xb4xb2"}),
     )
@@ -238,7 +306,7 @@ fn play_reads_every_move_form() {
 
     // The move played after a history.
     let v = post(
-        s.addr(),
+        &s,
         "/api/play",
         &json!({"moves": ["c3-c4", "f6-f5"], "move": "c4-c5"}),
     )
@@ -246,7 +314,7 @@ fn play_reads_every_move_form() {
     assert_eq!(v["move"]["from"], "c4");
     // The answer's FEN is the position the same history reaches.
     let w = post(
-        s.addr(),
+        &s,
         "/api/moves",
         &json!({"moves": ["c3-c4", "f6-f5", "c4-c5"]}),
     )
@@ -256,7 +324,7 @@ fn play_reads_every_move_form() {
 
 #[test]
 fn bad_input_is_400_with_a_column_where_one_applies() {
-    let s = server(1);
+    let s = in_process(1);
     let cases: Vec<(&str, Value, &str, Option<u64>)> = vec![
         (
             "/api/moves",
@@ -316,14 +384,14 @@ fn bad_input_is_400_with_a_column_where_one_applies() {
         ),
     ];
     for (path, body, message, column) in cases {
-        let a = post(s.addr(), path, &body);
+        let a = post(&s, path, &body);
         assert_eq!(a.status, 400, "{path} {body}: {}", a.text());
         let v = a.json();
         let error = v["error"].as_str().unwrap();
         assert!(error.contains(message), "{path} {body}: {error}");
         assert_eq!(v["column"].as_u64(), column, "{path} {body}: {v}");
     }
-    let a = post_raw(s.addr(), "/api/moves", b"{\"fen\": ");
+    let a = post_raw(&s, "/api/moves", b"{\"fen\": ");
     assert_eq!(a.status, 400);
     assert!(a.json()["error"]
         .as_str()
@@ -331,7 +399,7 @@ fn bad_input_is_400_with_a_column_where_one_applies() {
         .starts_with("invalid JSON body"));
     // The rules text's column is reported by the rules reader.
     let a = post(
-        s.addr(),
+        &s,
         "/api/moves",
         &json!({"rules": "armenian,promotion=never"}),
     );
@@ -341,16 +409,16 @@ fn bad_input_is_400_with_a_column_where_one_applies() {
 
 #[test]
 fn unknown_paths_and_methods_are_json_errors() {
-    let s = server(1);
+    let s = in_process(1);
     for path in ["/api/nope", "/nope.js", "/js/nope.js"] {
-        let a = get(s.addr(), path);
+        let a = get(&s, path);
         assert_eq!(a.status, 404, "{path}");
         assert!(a.json()["error"].as_str().unwrap().contains(path));
     }
-    let a = request_with(s.addr(), "PUT", "/api/play", "", b"");
+    let a = request_with(&s, "PUT", "/api/play", "", b"");
     assert_eq!(a.status, 405);
     assert!(a.json()["error"].as_str().unwrap().contains("PUT"));
-    let a = get(s.addr(), "/api/moves");
+    let a = get(&s, "/api/moves");
     assert_eq!(a.status, 405);
 }
 
@@ -471,7 +539,7 @@ fn analyse_of_a_finished_game_and_with_history() {
 
 #[test]
 fn analyse_rejects_bad_parameters() {
-    let s = server(1);
+    let s = in_process(1);
     let cases = [
         ("/api/analyse?multipv=0", "invalid multipv 0", None),
         ("/api/analyse?multipv=65", "invalid multipv 65", None),
@@ -483,7 +551,7 @@ fn analyse_rejects_bad_parameters() {
         ("/api/analyse?moves=c3-c5", "invalid moves[0]", None),
     ];
     for (path, message, column) in cases {
-        let a = Events::open(s.addr(), path).err().expect("an error answer");
+        let a = get(&s, path);
         assert_eq!(a.status, 400, "{path}");
         let v = a.json();
         assert!(
@@ -492,7 +560,7 @@ fn analyse_rejects_bad_parameters() {
         );
         assert_eq!(v["column"].as_u64(), column, "{path}");
     }
-    assert_eq!(free_slots(s.addr()), 1);
+    assert_eq!(free_slots(&s), 1);
 }
 
 #[test]
@@ -555,25 +623,25 @@ fn concurrent_analyses() {
 
 #[test]
 fn engine_move_plays_a_legal_move() {
-    let s = server(1);
-    let v = post(s.addr(), "/api/engine-move", &json!({"depth": 3})).json();
-    let legal = move_texts(&post(s.addr(), "/api/moves", &json!({})).json()["moves"]);
+    let s = in_process(1);
+    let v = post(&s, "/api/engine-move", &json!({"depth": 3})).json();
+    let legal = move_texts(&post(&s, "/api/moves", &json!({})).json()["moves"]);
     let mv = v["move"]["move"].as_str().unwrap().to_string();
     assert!(legal.contains(&mv), "{v}");
-    let after = post(s.addr(), "/api/play", &json!({"move": mv})).json();
+    let after = post(&s, "/api/play", &json!({"move": mv})).json();
     assert_eq!(v["fen"], after["fen"]);
     assert_eq!(v["depth"], 3);
     assert!(v["score"].is_object() && v["pv"][0] == json!(mv), "{v}");
 
     let v = post(
-        s.addr(),
+        &s,
         "/api/engine-move",
         &json!({"fen": "W:Wa2:Ba3,a4,b2,b3,c2,Kh8", "movetime": 50}),
     )
     .json();
     assert_eq!(v["move"], Value::Null);
     assert_eq!(v["outcome"]["winner"], "black");
-    assert_eq!(free_slots(s.addr()), 1);
+    assert_eq!(free_slots(&s), 1);
 }
 
 const GAME: &str = r#"[Event "Test"]
@@ -584,10 +652,10 @@ const GAME: &str = r#"[Event "Test"]
 
 #[test]
 fn pdn_check_json_and_fmt() {
-    let s = server(1);
+    let s = in_process(1);
     let bad = "[Result \"*\"]\n\n1. c3-c5 *\n";
     let both = format!("{GAME}\n{bad}");
-    let v = post_raw(s.addr(), "/api/pdn/check", both.as_bytes()).json();
+    let v = post_raw(&s, "/api/pdn/check", both.as_bytes()).json();
     assert_eq!(v["games"], 2);
     assert_eq!(v["invalid"], 1);
     let problem = &v["problems"][0];
@@ -595,7 +663,7 @@ fn pdn_check_json_and_fmt() {
     assert_eq!(problem["column"], 4);
     assert!(problem["message"].as_str().unwrap().contains("c3-c5"));
 
-    let v = post_raw(s.addr(), "/api/pdn/json", both.as_bytes()).json();
+    let v = post_raw(&s, "/api/pdn/json", both.as_bytes()).json();
     let games = v["games"].as_array().unwrap();
     assert_eq!(games.len(), 2);
     let game: tama_notation::pdn::PdnGame = GAME.parse().unwrap();
@@ -603,59 +671,41 @@ fn pdn_check_json_and_fmt() {
     assert_eq!(games[1]["line"], 8);
     assert!(games[1]["error"].is_string());
 
-    let a = post_raw(s.addr(), "/api/pdn/fmt", GAME.as_bytes());
+    let a = post_raw(&s, "/api/pdn/fmt", GAME.as_bytes());
     assert_eq!(a.status, 200);
     assert_eq!(a.text(), game.to_pdn());
-    let a = post_raw(s.addr(), "/api/pdn/fmt", both.as_bytes());
+    let a = post_raw(&s, "/api/pdn/fmt", both.as_bytes());
     assert_eq!(a.status, 400);
     assert_eq!(a.json()["line"], 8);
 }
 
 #[test]
 fn the_page_is_served_compressed() {
-    let s = server(1);
-    let a = get(s.addr(), "/");
+    let s = in_process(1);
+    let a = get(&s, "/");
     assert_eq!(a.status, 200);
     assert_eq!(a.header("content-type"), Some("text/html; charset=utf-8"));
     assert_eq!(a.body, tama_web::assets::find("index.html").unwrap().bytes);
     for asset in tama_web::assets::ASSETS {
-        let a = get(s.addr(), &format!("/{}", asset.path));
+        let a = get(&s, &format!("/{}", asset.path));
         assert_eq!(a.status, 200, "{}", asset.path);
         assert_eq!(a.header("content-type"), Some(asset.content_type));
         assert_eq!(a.body, asset.bytes, "{}", asset.path);
     }
-    let a = request_with(s.addr(), "GET", "/", "Accept-Encoding: gzip\r\n", b"");
+    let a = request_with(&s, "GET", "/", "Accept-Encoding: gzip\r\n", b"");
     assert_eq!(a.header("content-encoding"), Some("gzip"));
     assert!(a.body.starts_with(&[0x1f, 0x8b]));
-}
-
-/// A tiny deterministic generator for garbage.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn bytes(&mut self, n: usize, alphabet: &[u8]) -> Vec<u8> {
-        (0..n)
-            .map(|_| alphabet[(self.next() % alphabet.len() as u64) as usize])
-            .collect()
-    }
 }
 
 #[test]
 fn garbage_never_stops_the_server() {
     let s = server(1);
     let addr = s.addr();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = tama_test_support::Rng::xorshift(0x9e37_79b9_7f4a_7c15);
     let text_alphabet = b"WBKwbk:,.-x0123456789abcdefghij HF\"{}[]\\\x00\xff";
     let mut statuses = std::collections::BTreeSet::new();
     for i in 0..300 {
-        let len = (rng.next() % 40) as usize;
+        let len = (rng.next_u64() % 40) as usize;
         let junk = String::from_utf8_lossy(&rng.bytes(len, text_alphabet)).into_owned();
         let (path, body) = match i % 6 {
             0 => ("/api/moves", json!({"fen": junk}).to_string().into_bytes()),
@@ -729,8 +779,8 @@ fn shutdown_ends_open_analyses() {
 fn rules_lists_the_switches_and_presets_of_the_libraries() {
     use tama_core::Preset;
     use tama_notation::Switch;
-    let s = server(1);
-    let a = get(s.addr(), "/api/rules");
+    let s = in_process(1);
+    let a = get(&s, "/api/rules");
     assert_eq!(a.status, 200, "{}", a.text());
     let v = a.json();
     let switches = v["switches"].as_array().unwrap();
@@ -755,7 +805,7 @@ fn rules_lists_the_switches_and_presets_of_the_libraries() {
     // Without `rules`, the default; with it, that text in canonical form.
     assert_eq!(v["rules"]["text"], "armenian");
     let a = get(
-        s.addr(),
+        &s,
         "/api/rules?rules=Armenian,%20man-diagonal=no,king-diagonal=no,draw-one-each=yes,promotion=midway",
     );
     assert_eq!(a.status, 200, "{}", a.text());
@@ -764,14 +814,14 @@ fn rules_lists_the_switches_and_presets_of_the_libraries() {
     assert_eq!(r["preset"], "turkish");
     assert_eq!(r["switches"]["promotion"], "midway");
     assert_eq!(r["switches"]["man-diagonal"], "no");
-    let bad = get(s.addr(), "/api/rules?rules=armenian,foo=yes");
+    let bad = get(&s, "/api/rules?rules=armenian,foo=yes");
     assert_eq!(bad.status, 400);
     assert!(bad.json()["error"]
         .as_str()
         .unwrap()
         .contains("unknown switch"));
     assert_eq!(bad.json()["column"], 10);
-    assert_eq!(get(s.addr(), "/api/rules?colour=white").status, 400);
+    assert_eq!(get(&s, "/api/rules?colour=white").status, 400);
 }
 
 /// A short game whose tenth move, h5-g5, gives three men away.

@@ -34,18 +34,18 @@ fn free_port() -> u16 {
 }
 
 /// chromedriver as a child process, killed on drop; with the browser's
-/// profile directory, removed on drop.
+/// profile directory, removed on drop once the child has ended (`drop`
+/// runs before the fields are dropped).
 struct Driver {
     child: Child,
     port: u16,
-    profile: PathBuf,
+    profile: tempfile::TempDir,
 }
 
 impl Drop for Driver {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
 
@@ -57,7 +57,10 @@ fn start_driver(exe: &Path) -> Driver {
         .stderr(Stdio::null())
         .spawn()
         .expect("start chromedriver");
-    let profile = std::env::temp_dir().join(format!("tama-browser-{}-{port}", std::process::id()));
+    let profile = tempfile::Builder::new()
+        .prefix("tama-browser-")
+        .tempdir()
+        .expect("a profile directory");
     let deadline = Instant::now() + Duration::from_secs(20);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(Instant::now() < deadline, "chromedriver did not start");
@@ -289,7 +292,7 @@ async fn run(base: &str, driver: &Driver) -> Res {
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync",
                 "--disable-dev-shm-usage", "--window-size=1360,960",
-                format!("--user-data-dir={}", driver.profile.display()),
+                format!("--user-data-dir={}", driver.profile.path().display()),
             ],
         }),
     );
@@ -549,7 +552,8 @@ const IMPORT: &str = r#"[Event "Browser test"]
 
 async fn import_and_variations(p: &Page) -> Res {
     // The PDN comes from a file chosen in the dialog.
-    let file = std::env::temp_dir().join(format!("tama-browser-{}.pdn", std::process::id()));
+    let dir = tempfile::tempdir()?;
+    let file = dir.path().join("import.pdn");
     std::fs::write(&file, IMPORT)?;
     p.click("#import-btn").await?;
     p.c.find(Locator::Css("#import-file"))
@@ -562,7 +566,7 @@ async fn import_and_variations(p: &Page) -> Res {
         "the file's text in the dialog",
     )
     .await?;
-    let _ = std::fs::remove_file(&file);
+    drop(dir);
     p.click("#import-go").await?;
     // Two games: the page offers a choice.
     p.wait(

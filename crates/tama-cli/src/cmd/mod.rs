@@ -13,4 +13,6 @@ pub mod perft;
 pub mod play;
 pub mod serve;
 pub mod show;
+pub mod sprt;
+pub mod tactics;
 pub mod train;

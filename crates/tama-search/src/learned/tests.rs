@@ -2,25 +2,21 @@ use super::*;
 use crate::Evaluator;
 use tama_core::{Preset, Rules};
 
-struct Rng(u64);
+use tama_test_support::positions::quiet_positions;
+use tama_test_support::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
+/// The generator of these tests' weights and positions.
+fn rng(seed: u64) -> Rng {
+    Rng::lcg(seed, 1_442_695_040_888_963_407)
 }
 
 /// Weights with every entry random (in ±`max`).
 fn random_weights(preset: Preset, seed: u64, max: u64) -> Weights {
-    let mut rng = Rng(seed);
+    let mut rng = rng(seed);
     let mut w = Weights::zero(preset);
     for i in 0..FEATURES {
-        let a = (rng.next() % (2 * max + 1)) as i64 - max as i64;
-        let b = (rng.next() % (2 * max + 1)) as i64 - max as i64;
+        let a = (rng.next_u64() % (2 * max + 1)) as i64 - max as i64;
+        let b = (rng.next_u64() % (2 * max + 1)) as i64 - max as i64;
         w.set(i, [a as i16, b as i16]);
     }
     w
@@ -36,22 +32,7 @@ fn too_large_to_fold(mut w: Weights) -> Weights {
 
 /// Quiet positions from random games.
 fn random_positions(rules: &Rules, n: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng(seed);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let mut p = Position::start();
-        for _ in 0..150 {
-            let moves = p.legal_moves(rules);
-            if moves.is_empty() {
-                break;
-            }
-            if !p.has_capture() {
-                out.push(p);
-            }
-            p = p.play_unchecked(&moves[rng.next() as usize % moves.len()]);
-        }
-    }
-    out
+    quiet_positions(&mut rng(seed), rules, n, 150)
 }
 
 #[test]

@@ -40,6 +40,7 @@ export const api = {
   pdnJson: (text) => request("POST", "/api/pdn/json", text),
   pdnFmt: (text) => request("POST", "/api/pdn/fmt", text, true),
   rules: (text) => request("GET", `/api/rules?${new URLSearchParams({ rules: text })}`),
+  levels: () => request("GET", "/api/levels"),
 };
 
 // Starts a continuous analysis; `onInfo` gets every `info` object. Returns

@@ -142,4 +142,20 @@ bindExportDialog();
 bindRulesDialog();
 window.addEventListener("resize", () => changed("review"));
 
+// The engine's levels of play come from the library (tama_search::Level),
+// as tama play offers them.
+api
+  .levels()
+  .then(({ levels, default: chosen }) => {
+    state.levels = levels;
+    const select = $("#level");
+    for (const l of levels) {
+      const time = `${l.movetime_ms / 1000} s`;
+      const label = l.depth === null ? `level ${l.level} (${time})` : `level ${l.level} (depth ${l.depth}, ${time})`;
+      select.add(new Option(label, `l:${l.level}`, l.level === chosen, l.level === chosen));
+    }
+    state.play.level = `l:${chosen}`;
+  })
+  .catch((e) => showError(`levels: ${e.message}`));
+
 goto(state.node);

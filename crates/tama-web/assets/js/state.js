@@ -19,7 +19,8 @@ export const state = {
   mode: "play", // play | two | analysis | edit
   flip: false,
   selected: null, // {from, clicks: [squares]}
-  play: { human: "w", level: "d:4" },
+  play: { human: "w", level: null },
+  levels: [], // the engine's levels of play, from /api/levels
   thinking: false,
   analysis: { on: false, multipv: 3, lines: [], depth: 0, nps: 0, forNode: null, stop: null },
   review: emptyReview(),
@@ -63,9 +64,19 @@ export function humanToMove() {
   return state.mode !== "edit";
 }
 
-// A level of the page's selects (`d:6`, `t:500`) as the API's limit.
+// A level of the page's selects as the API's limit: `l:5` a level of
+// play (its depth and time from /api/levels), `d:6` a depth, `t:500` a
+// time in milliseconds.
 export function limitOf(level) {
+  if (!level) return { depth: 4 }; // the levels have not arrived yet
   const [kind, n] = level.split(":");
+  if (kind === "l") {
+    const found = state.levels.find((l) => l.level === Number(n));
+    if (!found) return { depth: 1 };
+    return found.depth === null
+      ? { movetime: found.movetime_ms }
+      : { depth: found.depth, movetime: found.movetime_ms };
+  }
   return kind === "d" ? { depth: Number(n) } : { movetime: Number(n) };
 }
 

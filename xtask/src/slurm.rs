@@ -1,4 +1,4 @@
-//! Slurm for `cargo egtb-shard`: the Slurm that answers, or a
+//! Slurm for `cargo xtask egtb-shard`: the Slurm that answers, or a
 //! single-node Slurm started on this machine (munged, slurmctld, slurmd from
 //! a generated slurm.conf, `slurm-wlm` installed with apt-get when missing)
 //! and stopped again; and reading what `sbatch` and `scontrol` print.

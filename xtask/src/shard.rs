@@ -1,4 +1,4 @@
-//! The sharding driver of `cargo egtb-shard`: proves that sharding the tablebase generation
+//! The sharding driver of `cargo xtask egtb-shard`: proves that sharding the tablebase generation
 //! gives the same files as one run (docs/EGTB.md, "Beyond one machine").
 //!
 //! 1. One `tama egtb gen` process solves every table up to N pieces into

@@ -1,41 +1,11 @@
-//! Random legal games for the PDN tests and bench: a small seeded PRNG and
-//! games played with `tama_core`, annotated and branched at random.
-#![allow(dead_code)]
+//! Random legal PDN games for the notation's tests and bench: games played
+//! with `tama_core`, annotated and branched at random.
 
 use tama_core::{Color, Game, Move, Position, Rules};
 use tama_notation::movetext::Annotation;
 use tama_notation::pdn::{GameResult, Line, PdnGame};
 
-/// splitmix64: small, seeded, good enough for test data.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True with probability `p` percent.
-    pub fn chance(&mut self, p: usize) -> bool {
-        self.below(100) < p
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+use crate::Rng;
 
 /// What to put in a random game.
 #[derive(Clone, Copy, Debug)]
@@ -92,15 +62,6 @@ const WORDS: &[&str] = &[
     "long-word-long-word-long-word",
 ];
 
-const MARKS: [Annotation; 6] = [
-    Annotation::Good,
-    Annotation::Mistake,
-    Annotation::Brilliant,
-    Annotation::Blunder,
-    Annotation::Interesting,
-    Annotation::Dubious,
-];
-
 pub fn random_comment(rng: &mut Rng) -> String {
     let n = rng.below(12);
     let mut s = String::new();
@@ -154,7 +115,7 @@ pub fn random_setup(rng: &mut Rng, rules: &Rules) -> Position {
 
 fn annotate(rng: &mut Rng, node: &mut tama_notation::pdn::Node) {
     if rng.chance(15) {
-        node.set_annotation(Some(*rng.pick(&MARKS)));
+        node.set_annotation(Some(*rng.pick(&Annotation::ALL)));
     }
     if rng.chance(10) {
         for _ in 0..1 + rng.below(2) {

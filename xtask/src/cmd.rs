@@ -9,12 +9,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
-/// The workspace root (two levels above `crates/xtask-util`).
+/// The workspace root (the folder above `xtask`).
 pub fn project_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(2)
-        .expect("the crate lives in crates/ of the workspace root")
+        .parent()
+        .expect("xtask lives in the workspace root")
 }
 
 /// A `cargo` command, using the cargo that runs xtask when known.

@@ -1,0 +1,238 @@
+//! `tama sprt`: a sequential probability ratio test between two players, a
+//! front end over tama-arena's [`play_sprt`] (the statistics, the paired
+//! games and the stop at the bounds are there).
+//!
+//! The players are two player specs, searched in this process (one change
+//! against the other, such as `full,-tempo` against `full`), or two `tama`
+//! programs asked for each move with `tama analyse --json` (tama-arena's
+//! external-engine player; `cargo xtask sprt --base REV` builds them).
+//! Openings are random but balanced start sequences, each played once
+//! with each colour; player A is the one tested for an improvement.
+
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use tama_arena::{
+    play_sprt, random_openings, Adjudication, ExternalEngine, Limits, MatchConfig, Player,
+    PlayerKind, PlayerSpec, Sprt, SprtOutcome, SprtStatus, TablesChoice, Verdict,
+};
+use tama_core::Rules;
+
+use crate::common::{parse_rules_arg, read_weights};
+use crate::error::{CliError, CmdResult, EXIT_OK};
+use crate::io::Io;
+
+/// Openings of the test: this many, of this many random plies, from this
+/// seed (the same for every run, so two runs play the same games).
+const OPENINGS: usize = 200;
+const OPENING_PLIES: usize = 8;
+const OPENING_SEED: u64 = 0x5eed_5e9f;
+
+/// Play two players until an SPRT accepts or rejects A's improvement.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Examples:
+  tama sprt --a full,-tempo --b full --tc 50
+  tama sprt --rules turkish --tc 100 --a full,eval_file=t.tev --b full,eval=classic --elo1 50
+  tama sprt --a-exe target/release/tama --b-exe base/tama --elo1 5
+
+The test is a GSPRT on pentanomial pair counts with logistic Elo. A line
+per finished pair shows the counts, the Elo with its 95% interval and the
+LLR; the verdict ends the run.
+
+Exit codes: 0 the test ran (whatever its verdict), 2 bad input (a player
+spec, bounds, rules).")]
+pub struct Args {
+    /// Player A, the change: a player spec (`full,-tempo`,
+    /// `full,king=400`; `tama match --list-options`).
+    #[arg(long, value_name = "SPEC", requires = "b", conflicts_with_all = ["a_exe", "b_exe"])]
+    pub a: Option<String>,
+    /// Player B, the reference (with `--a`).
+    #[arg(long, value_name = "SPEC", requires = "a")]
+    pub b: Option<String>,
+    /// Player A as a `tama` program, asked for each move.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "b_exe",
+        required_unless_present = "a"
+    )]
+    pub a_exe: Option<PathBuf>,
+    /// Player B as a `tama` program (with `--a-exe`).
+    #[arg(long, value_name = "FILE", requires = "a_exe")]
+    pub b_exe: Option<PathBuf>,
+    /// The Elo difference of the null hypothesis (the change is no better).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub elo0: f64,
+    /// The Elo difference of the alternative (the change gains this much).
+    #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
+    pub elo1: f64,
+    /// Milliseconds per move for both players.
+    #[arg(long, value_name = "MS", default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub tc: u64,
+    /// Games played at the same time.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub concurrency: u32,
+    /// Stop after this many games even without a verdict.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(2..))]
+    pub max_games: u32,
+    /// Rules of the games.
+    #[arg(long, default_value = "armenian")]
+    pub rules: String,
+    /// Type-I error rate of the test (accepting a change that is not one).
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Type-II error rate of the test (rejecting a real improvement).
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Games longer than this many plies are adjudicated as draws.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+}
+
+/// Runs `tama sprt`.
+pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
+    let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta).map_err(CliError::usage)?;
+    let rules = parse_rules_arg(Some(&args.rules))?;
+    let limits = Limits::movetime(Duration::from_millis(args.tc));
+    let (a, b) = players(args, &rules, limits)?;
+    let started = Instant::now();
+    let (lower, upper) = sprt.bounds();
+    writeln!(
+        io.out,
+        "SPRT of {} against {}: elo0={} elo1={} alpha={} beta={}, LLR bounds [{lower:.2}, {upper:.2}]",
+        a.name, b.name, args.elo0, args.elo1, args.alpha, args.beta
+    )?;
+    writeln!(
+        io.out,
+        "(GSPRT on pentanomial pair counts, logistic Elo; {} ms per move)",
+        args.tc
+    )?;
+    let found = random_openings(&rules, OPENINGS, OPENING_PLIES, OPENING_SEED);
+    writeln!(
+        io.out,
+        "{} balanced openings of {OPENING_PLIES} random plies",
+        found.len()
+    )?;
+    let pairs = (args.max_games as usize).div_ceil(2);
+    let config = MatchConfig {
+        rules,
+        openings: found.iter().cycle().take(pairs).cloned().collect(),
+        concurrency: args.concurrency as usize,
+        max_plies: args.max_plies,
+        adjudication: Adjudication::NONE,
+    };
+    if config.openings.is_empty() {
+        return Err(CliError::check_failed("no balanced openings found"));
+    }
+    // The games run on the match's threads; their status lines come back
+    // here to be written.
+    let (tx, rx) = mpsc::channel::<String>();
+    let outcome = std::thread::scope(|s| {
+        let games = s.spawn(move || {
+            play_sprt(&a, &b, &config, &sprt, |status| {
+                // The receiver outlives the games: a send cannot fail.
+                let _ = tx.send(status_line(status));
+            })
+        });
+        for line in rx {
+            writeln!(io.out, "{line}")?;
+            io.out.flush()?;
+        }
+        games
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            .map_err(CliError::usage)
+    })?;
+    write_summary(io, &outcome, started.elapsed())?;
+    Ok(EXIT_OK)
+}
+
+/// The two players: in-process specs (`--a`, `--b`) or programs (`--a-exe`,
+/// `--b-exe`).
+fn players(args: &Args, rules: &Rules, limits: Limits) -> Result<(Player, Player), CliError> {
+    match (&args.a, &args.b, &args.a_exe, &args.b_exe) {
+        (Some(a), Some(b), _, _) => Ok((
+            spec_player(a, rules, limits)?,
+            spec_player(b, rules, limits)?,
+        )),
+        (_, _, Some(a), Some(b)) => {
+            let external = |exe: &PathBuf| {
+                let kind = PlayerKind::External(ExternalEngine::new(exe));
+                Player::new(exe.display().to_string(), kind, limits)
+            };
+            Ok((external(a), external(b)))
+        }
+        _ => Err(CliError::usage("give --a and --b, or --a-exe and --b-exe")),
+    }
+}
+
+/// A player from its spec: the engine's options, its own limits and a
+/// weights file (`eval_file=FILE`, read here); tables are `tama match`'s
+/// (`egtb=DIR`), not this test's.
+fn spec_player(spec: &str, rules: &Rules, limits: Limits) -> Result<Player, CliError> {
+    let bad = |e: String| CliError::usage(format!("`{spec}`: {e}"));
+    let parsed = PlayerSpec::parse(spec).map_err(bad)?;
+    if parsed.tables != TablesChoice::Match {
+        return Err(bad(
+            "tables (`egtb=`) are for `tama match`; an SPRT compares engines without them".into(),
+        ));
+    }
+    let mut kind = parsed.kind;
+    if let (Some(file), PlayerKind::Engine(config)) = (&parsed.eval_file, &mut kind) {
+        config.eval_weights = Some(read_weights(file, Some(rules))?);
+    }
+    Ok(Player::new(parsed.label, kind, parsed.limits.or(limits)))
+}
+
+/// The games, the counts, the Elo and the verdict.
+fn write_summary(io: &mut Io<'_>, outcome: &SprtOutcome, took: Duration) -> Result<(), CliError> {
+    let result = &outcome.result;
+    let status = &outcome.status;
+    let out = &mut *io.out;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "games {}  W/D/L {}/{}/{} (A's)",
+        result.games.len(),
+        result.wins,
+        result.draws,
+        result.losses
+    )?;
+    writeln!(out, "counted: {}", status_line(status))?;
+    writeln!(
+        out,
+        "elo {:+.1}  95% [{:+.1}, {:+.1}]  ({:.1} s)",
+        shown(status.elo.elo),
+        shown(status.elo.lower),
+        shown(status.elo.upper),
+        took.as_secs_f64()
+    )?;
+    let verdict = match status.verdict {
+        Some(Verdict::H1) => "H1 accepted: the change is an improvement",
+        Some(Verdict::H0) => "H0 accepted: the change is not an improvement",
+        None => "none yet (game limit reached)",
+    };
+    writeln!(out, "verdict: {verdict}")?;
+    Ok(())
+}
+
+/// One status line: games, pentanomial counts, Elo, LLR.
+fn status_line(s: &SprtStatus) -> String {
+    let [p0, p1, p2, p3, p4] = s.pairs;
+    let e = shown;
+    format!(
+        "games {:>5}  pairs [{p0} {p1} {p2} {p3} {p4}]  elo {:+.1} [{:+.1}, {:+.1}]  llr {:+.2}",
+        s.games(),
+        e(s.elo.elo),
+        e(s.elo.lower),
+        e(s.elo.upper),
+        e(s.llr)
+    )
+}
+
+/// `x`, a negative zero made positive (`+ 0.0`) so that it prints as 0.
+fn shown(x: f64) -> f64 {
+    x + 0.0
+}
