@@ -113,7 +113,7 @@ mod worker;
 pub use engine::{Engine, EngineConfig, StopHandle, MAX_DEPTH};
 pub use eval::{EvalOptions, Evaluator};
 pub use learned::EvalKind;
-pub use limits::{Clock, Limits};
+pub use limits::{Clock, Level, LimitBounds, LimitError, Limits};
 pub use oracle::{EndgameOracle, Oracle, OracleValue, Wdl, WDL_DISTANCE};
 pub use params::SearchOptions;
 pub use report::{BestMove, Info, InfoKind, Line, SearchResult};

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tama_core::Outcome;
 use tama_notation::{legal_moves_json, move_json, write_fen, MoveJson};
 use tama_report::BestMoveReport;
-use tama_search::{Limits, SearchResult};
+use tama_search::{Level, LimitBounds, Limits, SearchResult};
 
 use crate::error::ApiError;
 use crate::input;
@@ -31,6 +31,16 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
         "version": env!("CARGO_PKG_VERSION"),
         "slots": state.slots(),
         "free_slots": state.free_slots(),
+    }))
+}
+
+/// `GET /api/levels`: the engine's levels of play ([`Level::ALL`], as
+/// `tama play --level` has them), each with its depth (`null`: none) and
+/// time per move, for `POST /api/engine-move`; and the default level.
+pub async fn levels() -> Json<Value> {
+    Json(json!({
+        "levels": Level::ALL,
+        "default": Level::DEFAULT.level,
     }))
 }
 
@@ -166,9 +176,9 @@ pub async fn engine_move(
 }
 
 /// The bounds of the engine's searches for a game (engine-move, review).
-pub(crate) const ENGINE_BOUNDS: input::LimitBounds = input::LimitBounds {
+pub(crate) const ENGINE_BOUNDS: LimitBounds = LimitBounds {
     depth: MAX_ENGINE_DEPTH,
-    movetime_ms: Some(MAX_ENGINE_MOVETIME_MS),
+    movetime: Some(Duration::from_millis(MAX_ENGINE_MOVETIME_MS)),
 };
 
 fn engine_limits(movetime: Option<u64>, depth: Option<u32>) -> Result<Limits, ApiError> {

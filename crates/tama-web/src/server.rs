@@ -74,6 +74,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/play", post(api::play))
         .route("/api/engine-move", post(api::engine_move))
         .route("/api/rules", get(rules::rules))
+        .route("/api/levels", get(api::levels))
         .route("/api/pdn/check", post(pdn::check))
         .route("/api/pdn/json", post(pdn::to_json))
         .route("/api/pdn/fmt", post(pdn::fmt))
