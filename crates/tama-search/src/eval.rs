@@ -20,8 +20,9 @@
 use tama_core::{Bitboard, Color, Position, Rules};
 
 use crate::learned::{checksum, Base, LearnedEval};
-use crate::params::{settings, EvalParams};
+use crate::params::EvalParams;
 use crate::score::EVAL_LIMIT;
+use crate::settings::settings;
 
 settings! {
     prefix "eval_";

@@ -6,8 +6,11 @@ use std::time::Duration;
 
 use tama_core::Color;
 
-use crate::engine::MAX_DEPTH;
 use crate::params::SearchParams;
+use crate::score::MAX_PLY;
+
+/// The deepest iteration the engine starts.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
 /// A game clock: the time left and the increment of each side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -42,87 +42,10 @@ use core::fmt;
 
 use crate::engine::{Engine, EngineConfig};
 use crate::learned::EvalKind;
-use crate::params::{EvalParams, SearchParams, Setting, WEIGHT_RANGE};
+use crate::params::{EvalParams, SearchParams, WEIGHT_RANGE};
+use crate::settings::Setting;
+pub use crate::settings::{OptionKind, OptionValue};
 use crate::{EvalOptions, SearchOptions};
-
-/// The type of an option's values, with their range.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum OptionKind {
-    /// `true` or `false` (also `1`/`0`, `on`/`off`, `yes`/`no`).
-    Bool,
-    /// A whole number from `min` to `max`, both included.
-    Int {
-        /// The least value.
-        min: i64,
-        /// The greatest value.
-        max: i64,
-    },
-    /// A power of two from `min` to `max`, both included.
-    PowerOfTwo {
-        /// The least value.
-        min: i64,
-        /// The greatest value.
-        max: i64,
-    },
-    /// A real number from `min` to `max`, both included.
-    Real {
-        /// The least value.
-        min: f64,
-        /// The greatest value.
-        max: f64,
-    },
-    /// One of these words.
-    Choice(&'static [&'static str]),
-}
-
-/// `bool`, `int 1..=65536`, `power of two 1..=65536`, `real 0..=4`.
-impl fmt::Display for OptionKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OptionKind::Bool => f.write_str("bool"),
-            OptionKind::Int { min, max } => write!(f, "int {min}..={max}"),
-            OptionKind::PowerOfTwo { min, max } => write!(f, "power of two {min}..={max}"),
-            OptionKind::Real { min, max } => write!(f, "real {min}..={max}"),
-            OptionKind::Choice(values) => write!(f, "one of {}", values.join("|")),
-        }
-    }
-}
-
-impl OptionKind {
-    /// Whether the whole number `n` is a value of this kind.
-    fn admits(self, n: i64) -> bool {
-        match self {
-            OptionKind::Int { min, max } => (min..=max).contains(&n),
-            OptionKind::PowerOfTwo { min, max } => (min..=max).contains(&n) && n.count_ones() == 1,
-            _ => false,
-        }
-    }
-}
-
-/// A value of an option.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum OptionValue {
-    /// A switch.
-    Bool(bool),
-    /// A whole number.
-    Int(i64),
-    /// A real number.
-    Real(f64),
-    /// A word of a [`OptionKind::Choice`].
-    Choice(&'static str),
-}
-
-/// `true`, `42`, `0.5`: the text [`EngineOption::parse`] reads back.
-impl fmt::Display for OptionValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OptionValue::Bool(b) => write!(f, "{b}"),
-            OptionValue::Int(n) => write!(f, "{n}"),
-            OptionValue::Real(x) => write!(f, "{x}"),
-            OptionValue::Choice(w) => f.write_str(w),
-        }
-    }
-}
 
 /// Which part of the engine an option sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -332,19 +255,6 @@ impl EngineOption {
 
     fn answers_to(&self, name: &str) -> bool {
         self.name == name || self.aliases.contains(&name)
-    }
-}
-
-/// The JSON form of a value: a boolean, a number or a word.
-#[cfg(feature = "serde")]
-impl serde::Serialize for OptionValue {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match *self {
-            OptionValue::Bool(b) => s.serialize_bool(b),
-            OptionValue::Int(n) => s.serialize_i64(n),
-            OptionValue::Real(x) => s.serialize_f64(x),
-            OptionValue::Choice(w) => s.serialize_str(w),
-        }
     }
 }
 

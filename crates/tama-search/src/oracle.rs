@@ -32,7 +32,7 @@
 //!   smaller win/draw/loss tables (a win at [`WDL_DISTANCE`]) and the root
 //!   from distance tables, which convert.
 //! - **Reports**: [`BestMove::tb`](crate::BestMove::tb),
-//!   [`Line::tb`](crate::Line::tb) and [`Info::tb`](crate::Info::tb) carry
+//!   [`RootLine::tb`](crate::RootLine::tb) and [`Info::tb`](crate::Info::tb) carry
 //!   the oracle's value of a root move when it has one, and `tbhits` counts
 //!   the answers.
 

@@ -15,7 +15,7 @@
 //! term switches are declared with `settings!`, which gives each field its
 //! option row (name, range, description) beside its default.
 
-use crate::options::{OptionKind, OptionValue};
+use crate::settings::settings;
 
 /// How the tuner (`tama-arena`'s `examples/tune.rs`) treats a weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -307,109 +307,6 @@ impl Default for EvalParams {
         EvalParams::DEFAULT
     }
 }
-
-/// One setting of a struct declared with `settings!` ([`SearchParams`],
-/// [`SearchOptions`], [`EvalOptions`](crate::EvalOptions)) as the option
-/// registry sees it: name, older names, type and range, description, and
-/// how it reads and writes the field.
-#[derive(Clone, Copy)]
-pub(crate) struct Setting<T> {
-    pub(crate) name: &'static str,
-    pub(crate) aliases: &'static [&'static str],
-    pub(crate) kind: OptionKind,
-    pub(crate) description: &'static str,
-    pub(crate) get: fn(&T) -> OptionValue,
-    pub(crate) set: fn(&mut T, OptionValue),
-}
-
-/// Declares a struct of settings once: each field with its doc comment,
-/// name (and older names), type, default, option type and range, and the
-/// option's one-line description, as
-/// `name | "alias": type = default, Int(min, max), "description";` (or
-/// `Bool`, or `Real(min, max)`). The option names are the field names
-/// after `prefix`. Fields after `rest` are plain fields with a default
-/// and no option. It generates the struct, its `DEFAULT` (with the doc
-/// comment given before `DEFAULT;`) and its `SETTINGS`, which the option
-/// registry reads.
-macro_rules! settings {
-    (
-        prefix $prefix:literal;
-        $(#[$meta:meta])*
-        pub struct $name:ident {
-            $(
-                $(#[doc = $doc:literal])*
-                $field:ident $(| $alias:literal)* : $ty:ty = $default:expr,
-                    $kind:ident $(($min:literal, $max:literal))?, $description:literal;
-            )+
-        }
-        $(#[doc = $default_doc:literal])*
-        DEFAULT;
-        $(rest {
-            $(
-                $(#[doc = $rest_doc:literal])*
-                $rest:ident : $rest_ty:ty = $rest_default:expr;
-            )+
-        })?
-    ) => {
-        $(#[$meta])*
-        pub struct $name {
-            $($(#[doc = $doc])* pub $field: $ty,)+
-            $($($(#[doc = $rest_doc])* pub $rest: $rest_ty,)+)?
-        }
-
-        impl $name {
-            $(#[doc = $default_doc])*
-            pub const DEFAULT: $name = $name {
-                $($field: $default,)+
-                $($($rest: $rest_default,)+)?
-            };
-
-            /// Every setting, in the order of the fields.
-            pub(crate) const SETTINGS: &'static [$crate::params::Setting<$name>] = &[
-                $($crate::params::Setting {
-                    name: concat!($prefix, stringify!($field)),
-                    aliases: &[$($alias),*],
-                    kind: settings!(@kind $kind $($min, $max)?),
-                    description: $description,
-                    get: |s: &$name| settings!(@get $kind s.$field),
-                    set: |s: &mut $name, v| settings!(@set $kind s.$field, v),
-                },)+
-            ];
-        }
-    };
-    (@kind Bool) => { $crate::options::OptionKind::Bool };
-    (@kind Int $min:literal, $max:literal) => {
-        $crate::options::OptionKind::Int { min: $min, max: $max }
-    };
-    (@kind PowerOfTwo $min:literal, $max:literal) => {
-        $crate::options::OptionKind::PowerOfTwo { min: $min, max: $max }
-    };
-    (@kind Real $min:literal, $max:literal) => {
-        $crate::options::OptionKind::Real { min: $min, max: $max }
-    };
-    (@get Bool $field:expr) => { $crate::options::OptionValue::Bool($field) };
-    (@get Real $field:expr) => { $crate::options::OptionValue::Real($field) };
-    // Whole numbers: the range check in `EngineOption::set` keeps a value
-    // within the field's type.
-    (@get $int:ident $field:expr) => { $crate::options::OptionValue::Int($field as i64) };
-    (@set Bool $field:expr, $v:ident) => {
-        if let $crate::options::OptionValue::Bool(b) = $v {
-            $field = b;
-        }
-    };
-    (@set Real $field:expr, $v:ident) => {
-        if let $crate::options::OptionValue::Real(x) = $v {
-            $field = x;
-        }
-    };
-    (@set $int:ident $field:expr, $v:ident) => {
-        if let $crate::options::OptionValue::Int(n) = $v {
-            $field = n as _;
-        }
-    };
-}
-
-pub(crate) use settings;
 
 settings! {
     prefix "";

@@ -14,7 +14,7 @@ use tama_search::{InfoKind, LimitBounds, Limits};
 
 use crate::error::ApiError;
 use crate::input;
-use crate::state::AppState;
+use crate::slots::AppState;
 use crate::stream::{self, SseResponse};
 
 /// The most lines an analysis may ask for (`multipv`).

@@ -16,7 +16,7 @@ use tama_search::{Level, LimitBounds, Limits, SearchResult};
 
 use crate::error::ApiError;
 use crate::input;
-use crate::state::AppState;
+use crate::slots::AppState;
 
 /// The longest engine move the API accepts (`movetime`).
 pub const MAX_ENGINE_MOVETIME_MS: u64 = 30_000;

@@ -17,7 +17,7 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::error::{method_not_allowed, not_found, ApiError};
-use crate::state::AppState;
+use crate::slots::AppState;
 use crate::{analyse, api, assets, pdn, review, rules, BODY_LIMIT};
 
 /// How long a request other than an analysis stream may take.
