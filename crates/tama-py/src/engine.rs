@@ -189,7 +189,7 @@ fn limits(depth: Option<u32>, movetime: Option<f64>, nodes: Option<u64>) -> PyRe
     let movetime = movetime
         .map(|t| {
             Duration::try_from_secs_f64(t).map_err(|_| {
-                PyValueError::new_err(format!("invalid movetime {t}: expected seconds above 0"))
+                PyValueError::new_err(format!("movetime {t}: expected a number of seconds"))
             })
         })
         .transpose()?;
