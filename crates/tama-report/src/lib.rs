@@ -1,6 +1,7 @@
 //! What the tama programs print about a search, in one place: the
 //! `tama analyse` lines (`--json` and text), which the web server streams
-//! from `GET /api/analyse` and the Python package reads.
+//! from `GET /api/analyse` and the Python package reads, and the engine's
+//! move of `POST /api/engine-move` ([`EngineMove`]).
 //!
 //! The words themselves (colours, endings, scores, table values) are the
 //! `serde` forms of the core and search types (their `serde` feature):
@@ -28,4 +29,6 @@
 
 mod analysis;
 
-pub use analysis::{BestMoveReport, Bound, InfoReport, Report, TableKind, Tables};
+pub use analysis::{
+    BestMoveReport, Bound, EngineMove, InfoReport, Report, SearchSummary, TableKind, Tables,
+};
