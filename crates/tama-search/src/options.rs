@@ -32,7 +32,7 @@
 //!
 //! The rows of the search features, search parameters and evaluation
 //! terms come from the declarations of [`SearchOptions`],
-//! [`SearchParams`](crate::params::SearchParams) and [`EvalOptions`]
+//! [`SearchParams`] and [`EvalOptions`]
 //! (`settings!` in `params.rs`), which give each field its name, range and
 //! description beside its default; a field cannot lack its option. The
 //! endgame oracle ([`EngineConfig::oracle`]) and the learned weights are
@@ -52,11 +52,11 @@ use crate::{EvalOptions, SearchOptions};
 pub enum OptionGroup {
     /// Table size, threads, lines.
     Engine,
-    /// A search feature switch ([`SearchOptions`](crate::SearchOptions)).
+    /// A search feature switch ([`SearchOptions`]).
     SearchFeature,
-    /// A search parameter ([`SearchParams`](crate::params::SearchParams)).
+    /// A search parameter ([`SearchParams`]).
     SearchParam,
-    /// An evaluation term switch ([`EvalOptions`](crate::EvalOptions)).
+    /// An evaluation term switch ([`EvalOptions`]).
     EvalTerm,
     /// An evaluation weight ([`EvalParams`]), in
     /// centi-men.

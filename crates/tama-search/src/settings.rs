@@ -73,7 +73,7 @@ pub enum OptionValue {
     Choice(&'static str),
 }
 
-/// `true`, `42`, `0.5`: the text [`EngineOption::parse`] reads back.
+/// `true`, `42`, `0.5`: the text [`EngineOption::parse`](crate::options::EngineOption::parse) reads back.
 impl fmt::Display for OptionValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
