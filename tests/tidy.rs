@@ -703,3 +703,91 @@ fn the_hand_rules_check_finds_copies() {
         ]
     );
 }
+
+/// Words of a depth, node or movetime range check: the messages of
+/// `tama_search::LimitError` and comparisons with the engine's deepest
+/// depth.
+const LIMIT_CHECKS: [&str; 6] = [
+    "invalid depth",
+    "invalid movetime",
+    "invalid nodes",
+    "> MAX_DEPTH",
+    "<= MAX_DEPTH",
+    "..=MAX_DEPTH",
+];
+
+/// The lines of `code` that check a search limit's range by hand.
+fn limit_checks(code: &[&str]) -> Vec<String> {
+    code.iter()
+        .filter(|line| LIMIT_CHECKS.iter().any(|w| line.contains(w)))
+        .map(|line| line.trim().to_string())
+        .collect()
+}
+
+/// The front ends check the depth, node count and movetime a user asks for
+/// with `Limits::checked` (tama-search `limits.rs`), so that they refuse
+/// the same values with the same words; none checks them by hand.
+#[test]
+fn no_front_end_checks_search_limits_by_hand() {
+    let root = workspace_root();
+    let mut found = Vec::new();
+    for dir in ["tama-web", "tama-py", "tama-arena", "tama-cli", "tama-hub"] {
+        let mut files = Vec::new();
+        rust_files(&root.join("crates").join(dir).join("src"), &mut files);
+        assert!(!files.is_empty(), "the sources of {dir} are found");
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("readable");
+            for hit in limit_checks(&code_lines(&text)) {
+                found.push(format!("{}: {hit}", file.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "search limits checked by hand (use Limits::checked):\n{}",
+        found.join("\n")
+    );
+    for file in [
+        "crates/tama-web/src/input.rs",
+        "crates/tama-py/src/engine.rs",
+        "crates/tama-arena/src/player.rs",
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).expect("readable");
+        assert!(
+            text.contains("Limits::checked("),
+            "{file} checks its limits"
+        );
+    }
+}
+
+#[test]
+fn the_limit_check_finds_checks_by_hand() {
+    let code = code_lines(
+        "fn a() {\n    if d == 0 || d > MAX_DEPTH {\n        \
+         return Err(format!(\"invalid depth {d}: expected 1 to 9\"));\n    }\n    \
+         // invalid nodes in a comment\n    let l = Limits::checked(d, n, t, b)?;\n}\n",
+    );
+    assert_eq!(
+        limit_checks(&code),
+        [
+            "if d == 0 || d > MAX_DEPTH {",
+            "return Err(format!(\"invalid depth {d}: expected 1 to 9\"));"
+        ]
+    );
+}
+
+/// The engine's levels of play are `tama_search::Level`'s, served at
+/// `GET /api/levels`: the page writes none of its own.
+#[test]
+fn the_page_writes_no_level_of_play() {
+    let html = std::fs::read_to_string(workspace_root().join("crates/tama-web/assets/index.html"))
+        .expect("index.html");
+    let select = html
+        .find("<select id=\"level\"")
+        .expect("the page has its level select");
+    let end = select + html[select..].find("</select>").expect("the select ends");
+    assert!(
+        !html[select..end].contains("<option"),
+        "the level select of index.html lists levels of its own"
+    );
+}

@@ -6,7 +6,7 @@ use std::time::Duration;
 use tama_core::Rules;
 use tama_search::learned::Weights;
 use tama_search::options::{self, OptionKind, OptionValue};
-use tama_search::{EngineConfig, EvalOptions, Limits};
+use tama_search::{EngineConfig, EvalOptions, LimitBounds, Limits};
 
 use crate::external::ExternalEngine;
 
@@ -165,7 +165,8 @@ impl PlayerSpec {
     ///
     /// # Errors
     ///
-    /// As [`PlayerKind::parse`], and a limit that is not a positive number.
+    /// As [`PlayerKind::parse`], and a limit that is not a number or out of
+    /// its range ([`Limits::checked`]: `invalid depth 0: expected 1 to 60`).
     pub fn parse(spec: &str) -> Result<PlayerSpec, String> {
         PlayerSpec::parse_from(spec, &EngineConfig::default())
     }
@@ -187,9 +188,7 @@ impl PlayerSpec {
         for part in parts {
             let number = |v: &str| {
                 v.parse::<u64>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| format!("`{part}`: `{v}` is not a positive number"))
+                    .map_err(|_| format!("`{part}`: `{v}` is not a positive number"))
             };
             match part.split_once('=') {
                 Some(("depth", v)) => {
@@ -216,9 +215,14 @@ impl PlayerSpec {
                 }
             }
         }
+        let bounds = LimitBounds {
+            depth: MAX_PLAYER_DEPTH,
+            movetime: None,
+        };
+        let limits = Limits::checked(depth, nodes, movetime, bounds).map_err(|e| e.to_string())?;
         Ok(PlayerSpec {
             kind: PlayerKind::parse_from(&kind_parts.join(","), full)?,
-            limits: Limits::given(depth, nodes, movetime),
+            limits,
             tables,
             eval_file,
             label: label_parts.join(","),
@@ -333,6 +337,24 @@ mod tests {
             panic!("an engine");
         };
         assert!(c.eval.tempo && !c.eval.advancement);
+    }
+
+    #[test]
+    fn limits_out_of_range_are_refused_with_the_range() {
+        let err = |spec: &str| PlayerSpec::parse(spec).unwrap_err();
+        assert_eq!(err("full,depth=0"), "invalid depth 0: expected 1 to 60");
+        assert_eq!(err("full,nodes=0"), "invalid nodes 0: expected at least 1");
+        assert_eq!(
+            err("full,movetime=0"),
+            "invalid movetime 0: expected at least 1 millisecond"
+        );
+        assert_eq!(
+            err("full,nodes=-1"),
+            "`nodes=-1`: `-1` is not a positive number"
+        );
+        // A greater depth is taken as the greatest.
+        let deep = PlayerSpec::parse("full,depth=1000").unwrap();
+        assert_eq!(deep.limits, Limits::depth(MAX_PLAYER_DEPTH));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::io::Io;
 #[derive(Debug, Parser)]
 #[command(name = "tama", version, about, long_about = None)]
 #[command(
-    after_help = "Examples:\n  tama show\n  tama moves --fen 'W:Wd6:Bd7,f8,a1'\n  tama perft 6 --threads 2\n  tama play --level 5\n  tama match --games 20 --depth 6 --b full,-lmr\n\nExit codes: 0 success, 1 a check failed, 2 bad input or usage."
+    after_help = "Examples:\n  tama show\n  tama moves --fen 'W:Wd6:Bd7,f8,a1'\n  tama perft 6 --threads 2\n  tama play --level 5\n  tama match --games 20 --depth 6 --b full,-lmr\n\nExit codes: 0 success, 1 a check failed or the output could not be written, 2 bad input or usage."
 )]
 pub struct Cli {
     /// The command to run.

@@ -157,7 +157,14 @@ pub fn write_json<T: serde::Serialize + ?Sized>(
     out: &mut dyn std::io::Write,
     value: &T,
 ) -> Result<(), CliError> {
-    serde_json::to_writer(&mut *out, value).map_err(|e| CliError::usage(format!("json: {e}")))?;
+    // A failed write is an I/O failure (serde_json hands its error back).
+    serde_json::to_writer(&mut *out, value).map_err(|e| {
+        if e.is_io() {
+            CliError::io(&e.into())
+        } else {
+            CliError::usage(format!("json: {e}"))
+        }
+    })?;
     writeln!(out)?;
     Ok(())
 }

@@ -5,7 +5,9 @@
 //! Each subcommand lives in its own module under `cmd/` with its own clap
 //! `Args` and `pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult`: it
 //! converts the options to validated library values, calls the libraries
-//! and writes the results through the [`Io`] context. Exit codes: 0 success, 1 a check failed, 2 bad input or usage.
+//! and writes the results through the [`Io`] context. Exit codes: 0
+//! success, 1 a check failed or the output could not be written, 2 bad
+//! input or usage.
 
 // Bad input ends in a `CliError`; a panic is for broken invariants only,
 // with an `expect` that says which.

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::syntax::{parse_line, Line};
+use crate::syntax::{parse_line, Message};
 
 /// How a search is to end (`level …`). Each `level` line replaces the
 /// previous one.
@@ -80,7 +80,7 @@ pub enum Command {
     Unknown(String),
 }
 
-fn seconds(line: &Line, name: &str) -> Result<Option<Duration>, String> {
+fn seconds(line: &Message, name: &str) -> Result<Option<Duration>, String> {
     line.value(name)
         .map(|v| {
             v.parse::<f64>()
@@ -92,7 +92,7 @@ fn seconds(line: &Line, name: &str) -> Result<Option<Duration>, String> {
         .transpose()
 }
 
-fn number<T: std::str::FromStr>(line: &Line, name: &str) -> Result<Option<T>, String> {
+fn number<T: std::str::FromStr>(line: &Message, name: &str) -> Result<Option<T>, String> {
     line.value(name)
         .map(|v| {
             v.parse::<T>()
@@ -101,7 +101,7 @@ fn number<T: std::str::FromStr>(line: &Line, name: &str) -> Result<Option<T>, St
         .transpose()
 }
 
-fn level(line: &Line) -> Result<Level, String> {
+fn level(line: &Message) -> Result<Level, String> {
     if line.has("infinite") {
         return Ok(Level::Infinite);
     }

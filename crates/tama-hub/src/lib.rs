@@ -34,4 +34,4 @@ pub mod syntax;
 pub use command::{Command, GoMode, Level};
 pub use session::{run, Identity, VARIANTS};
 pub use squares::{parse_move, parse_position, write_move, write_position, NotationError};
-pub use syntax::{parse_line, Line, SyntaxError};
+pub use syntax::{parse_line, Message, SyntaxError};

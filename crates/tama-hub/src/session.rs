@@ -29,7 +29,7 @@ use tama_search::{
 
 use crate::command::{Command, GoMode, Level};
 use crate::squares::{parse_move, parse_position, write_move};
-use crate::syntax::Line;
+use crate::syntax::Message;
 
 /// The rules a client can choose with the `variant` parameter.
 pub const VARIANTS: [&str; 3] = ["armenian", "turkish", "armenian-orthogonal"];
@@ -62,7 +62,7 @@ enum Event {
     /// The input ended.
     Eof,
     /// An `info` line from the search.
-    Info(Line),
+    Info(Message),
     /// The search returned, with the engine.
     Finished(Box<Engine>, SearchResult),
 }
@@ -178,14 +178,14 @@ fn read_commands<R: BufRead>(mut input: R, tx: &Sender<Event>, stop: &StopHandle
 /// The `info` line of an iteration: depth, score in men (wins and losses
 /// as ±(100 − plies/100), Scan's convention), nodes, seconds, million
 /// nodes per second and the principal variation.
-fn info_line(info: &Info) -> Line {
+fn info_line(info: &Info) -> Message {
     let score = match info.score.kind() {
         ScoreKind::CentiMen(cm) => format!("{:.2}", f64::from(cm) / 100.0),
         ScoreKind::Win(n) => format!("{:.2}", 100.0 - f64::from(n.min(9999)) / 100.0),
         ScoreKind::Loss(n) => format!("{:.2}", -(100.0 - f64::from(n.min(9999)) / 100.0)),
     };
     let pv: Vec<String> = info.pv.iter().map(write_move).collect();
-    Line::new("info")
+    Message::new("info")
         .arg("depth", info.depth)
         .arg("seldepth", info.seldepth)
         .arg("score", score)
@@ -195,12 +195,12 @@ fn info_line(info: &Info) -> Line {
         .arg("pv", pv.join(" "))
 }
 
-fn error(message: impl Into<String>) -> Line {
-    Line::new("error").arg("message", message.into())
+fn error(message: impl Into<String>) -> Message {
+    Message::new("error").arg("message", message.into())
 }
 
 impl Session<'_> {
-    fn send(&mut self, line: &Line) -> io::Result<()> {
+    fn send(&mut self, line: &Message) -> io::Result<()> {
         writeln!(self.out, "{line}")?;
         self.out.flush()
     }
@@ -243,7 +243,7 @@ impl Session<'_> {
     fn done(&mut self, result: &SearchResult) -> io::Result<()> {
         match result {
             SearchResult::Move(best) => {
-                let mut done = Line::new("done").arg("move", write_move(&best.mv));
+                let mut done = Message::new("done").arg("move", write_move(&best.mv));
                 if let Some(reply) = best.pv.get(1) {
                     done = done.arg("ponder", write_move(reply));
                 }
@@ -255,7 +255,7 @@ impl Session<'_> {
                     outcome.termination.description()
                 ));
                 self.send(&e)?;
-                self.send(&Line::new("done"))
+                self.send(&Message::new("done"))
             }
         }
     }
@@ -275,7 +275,7 @@ impl Session<'_> {
         tx: &Sender<Event>,
     ) -> io::Result<()> {
         match cmd {
-            Command::Ping => return self.send(&Line::new("pong")),
+            Command::Ping => return self.send(&Message::new("pong")),
             Command::Stop => {
                 self.stop_search();
                 return Ok(());
@@ -305,7 +305,7 @@ impl Session<'_> {
         }
         match cmd {
             Command::Hub => self.declare(),
-            Command::Init => self.send(&Line::new("ready")),
+            Command::Init => self.send(&Message::new("ready")),
             Command::SetParam { name, value } => match self.set_param(&name, &value) {
                 Ok(()) => Ok(()),
                 Err(e) => self.send(&error(format!("set-param {name}: {e}"))),
@@ -345,39 +345,39 @@ impl Session<'_> {
             .as_ref()
             .map(|e| e.config().clone())
             .unwrap_or_default();
-        let id = Line::new("id")
+        let id = Message::new("id")
             .arg("name", &self.identity.name)
             .arg("version", &self.identity.version)
             .arg("author", &self.identity.author);
         self.send(&id)?;
         let lines = [
-            Line::new("param")
+            Message::new("param")
                 .arg("name", "variant")
                 .arg("value", &self.variant)
                 .arg("type", "enum")
                 .arg("values", VARIANTS.join(" ")),
-            Line::new("param")
+            Message::new("param")
                 .arg("name", "hash")
                 .arg("value", config.hash_mib)
                 .arg("type", "int")
                 .arg("min", 1)
                 .arg("max", 65536),
-            Line::new("param")
+            Message::new("param")
                 .arg("name", "threads")
                 .arg("value", config.threads)
                 .arg("type", "int")
                 .arg("min", 1)
                 .arg("max", 256),
-            Line::new("param")
+            Message::new("param")
                 .arg("name", "eval")
                 .arg("value", self.eval)
                 .arg("type", "enum")
                 .arg("values", "classic learned material"),
-            Line::new("param")
+            Message::new("param")
                 .arg("name", "eval_file")
                 .arg("value", &self.eval_file)
                 .arg("type", "string"),
-            Line::new("param")
+            Message::new("param")
                 .arg("name", "tablebases")
                 .arg("value", &self.tablebases)
                 .arg("type", "string"),
@@ -385,7 +385,7 @@ impl Session<'_> {
         for line in &lines {
             self.send(line)?;
         }
-        self.send(&Line::new("wait"))
+        self.send(&Message::new("wait"))
     }
 
     /// Sets a parameter: `variant`, `eval` (`classic`, `learned` or

@@ -4,9 +4,10 @@
 
 use core::fmt;
 
-/// One line split into its command and arguments.
+/// A message of the protocol: one line split into its command and
+/// arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
+pub struct Message {
     /// The command word (`pos`, `go`, …).
     pub command: String,
     /// The arguments in order: a name and, unless it is a flag, a value.
@@ -31,23 +32,23 @@ impl fmt::Display for SyntaxError {
 
 impl std::error::Error for SyntaxError {}
 
-impl Line {
+impl Message {
     /// A line with `command` and no arguments yet.
-    pub fn new(command: &str) -> Line {
-        Line {
+    pub fn new(command: &str) -> Message {
+        Message {
             command: command.to_string(),
             args: Vec::new(),
         }
     }
 
     /// Adds `name=value`.
-    pub fn arg(mut self, name: &str, value: impl fmt::Display) -> Line {
+    pub fn arg(mut self, name: &str, value: impl fmt::Display) -> Message {
         self.args.push((name.to_string(), Some(value.to_string())));
         self
     }
 
     /// Adds the flag `name` (no value).
-    pub fn flag(mut self, name: &str) -> Line {
+    pub fn flag(mut self, name: &str) -> Message {
         self.args.push((name.to_string(), None));
         self
     }
@@ -80,7 +81,7 @@ fn needs_quotes(value: &str) -> bool {
             .any(|c| c.is_whitespace() || c == '=' || c == '"')
 }
 
-impl fmt::Display for Line {
+impl fmt::Display for Message {
     /// The line as Hub writes it, without the newline. Quotes inside a
     /// value cannot be written (the protocol has no escape): they become
     /// apostrophes.
@@ -101,7 +102,7 @@ impl fmt::Display for Line {
 }
 
 /// Reads one line. `Ok(None)` for a blank line.
-pub fn parse_line(text: &str) -> Result<Option<Line>, SyntaxError> {
+pub fn parse_line(text: &str) -> Result<Option<Message>, SyntaxError> {
     let chars: Vec<char> = text.trim_end_matches(['\r', '\n']).chars().collect();
     let mut i = 0;
     let skip_spaces = |i: &mut usize| {
@@ -117,7 +118,7 @@ pub fn parse_line(text: &str) -> Result<Option<Line>, SyntaxError> {
     while i < chars.len() && !chars[i].is_whitespace() {
         i += 1;
     }
-    let mut line = Line::new(&chars[start..i].iter().collect::<String>());
+    let mut line = Message::new(&chars[start..i].iter().collect::<String>());
     loop {
         skip_spaces(&mut i);
         if i == chars.len() {
@@ -170,7 +171,7 @@ pub fn parse_line(text: &str) -> Result<Option<Line>, SyntaxError> {
 mod tests {
     use super::*;
 
-    fn parse(text: &str) -> Line {
+    fn parse(text: &str) -> Message {
         parse_line(text).unwrap().unwrap()
     }
 
@@ -200,7 +201,7 @@ mod tests {
 
     #[test]
     fn written_lines_read_back() {
-        let line = Line::new("id")
+        let line = Message::new("id")
             .arg("name", "tama")
             .arg("author", "the tama authors")
             .arg("empty", "")

@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tama_core::{
@@ -11,10 +11,12 @@ use tama_core::{
 use tama_notation::pdn::termination_from_tag;
 use tama_notation::svg::{board_svg, SvgOptions};
 use tama_notation::{parse_move, write_fen, write_rules};
+use tama_report::BoardReport;
 
 use crate::actions;
 use crate::encode;
 use crate::errors::{move_error, IllegalMoveError};
+use crate::json::to_py;
 use crate::moves::PyMoveList;
 use crate::mv::{position_from_text, rules_from_text, PyMove, PyOutcome, Reduced};
 
@@ -618,7 +620,7 @@ impl PyBoard {
 
     /// The text board as `tama show` draws it.
     fn __str__(&self) -> String {
-        text_board(self.position())
+        tama_notation::diagram::text_board(self.position())
     }
 
     fn __repr__(&self) -> String {
@@ -634,23 +636,9 @@ impl PyBoard {
     /// an empty square), plus `rules` and `moves` (the legal moves as
     /// `tama moves --json` writes them).
     fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let pos = self.position();
-        let d = PyDict::new(py);
-        d.set_item("fen", self.fen())?;
-        d.set_item("turn", pos.turn().name())?;
-        let rows: Vec<String> = (0..8u8)
-            .rev()
-            .map(|rank| {
-                (0..8u8)
-                    .map(|file| {
-                        Square::from_coords(file, rank)
-                            .and_then(|sq| pos.piece_at(sq))
-                            .map_or('.', |p| p.char())
-                    })
-                    .collect()
-            })
-            .collect();
-        d.set_item("board", rows)?;
+        let shown = serde_json::to_value(BoardReport::new(self.position()))
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        let d = to_py(py, &shown)?.cast_into::<PyDict>()?;
         d.set_item("rules", write_rules(&self.rules()))?;
         let moves: Vec<Bound<'py, PyAny>> = self
             .legal()
@@ -660,30 +648,4 @@ impl PyBoard {
         d.set_item("moves", moves)?;
         Ok(d)
     }
-}
-
-/// The ASCII board of `tama show`.
-pub(crate) fn text_board(pos: &Position) -> String {
-    let mut s = String::with_capacity(400);
-    s.push_str("    a b c d e f g h\n  +-----------------+\n");
-    for rank in (0..8u8).rev() {
-        s.push_str(&format!("{} |", rank + 1));
-        for file in 0..8u8 {
-            let c = Square::from_coords(file, rank)
-                .and_then(|sq| pos.piece_at(sq))
-                .map_or('.', |p| p.char());
-            s.push(' ');
-            s.push(c);
-        }
-        s.push_str(&format!(" | {}\n", rank + 1));
-    }
-    s.push_str("  +-----------------+\n    a b c d e f g h\n");
-    let side = if pos.turn() == Color::White {
-        "White"
-    } else {
-        "Black"
-    };
-    s.push_str(side);
-    s.push_str(" to move");
-    s
 }

@@ -14,10 +14,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString};
 use pyo3::IntoPyObjectExt;
 use tama_core::{Game, Position, Rules};
-use tama_search::options::{self, OptionKind, OptionValue};
+use tama_search::options::{self, OptionValue};
 use tama_search::{
-    Engine, EngineConfig, Info, InfoKind, Limits, Score, ScoreKind, SearchResult, StopHandle,
-    MAX_DEPTH,
+    Engine, EngineConfig, Info, InfoKind, LimitBounds, Limits, Score, ScoreKind, SearchResult,
+    StopHandle,
 };
 
 use crate::board::PyBoard;
@@ -183,30 +183,18 @@ pub struct PyEngine {
     stop: StopHandle,
 }
 
-/// The limits from the keyword arguments.
+/// The limits from the keyword arguments (`movetime` in seconds), checked
+/// by [`Limits::checked`] against what the engine bounds.
 fn limits(depth: Option<u32>, movetime: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
-    if let Some(d) = depth {
-        if d == 0 || d > MAX_DEPTH {
-            return Err(PyValueError::new_err(format!(
-                "depth {d} out of range: expected 1 to {MAX_DEPTH}"
-            )));
-        }
-    }
-    if let Some(t) = movetime {
-        if !(t.is_finite() && t > 0.0 && t <= 1e9) {
-            return Err(PyValueError::new_err(format!(
-                "movetime {t} out of range: expected seconds above 0"
-            )));
-        }
-    }
-    if let Some(n) = nodes {
-        if n == 0 {
-            return Err(PyValueError::new_err(
-                "nodes 0 out of range: expected at least 1",
-            ));
-        }
-    }
-    let l = Limits::given(depth, nodes, movetime.map(Duration::from_secs_f64));
+    let movetime = movetime
+        .map(|t| {
+            Duration::try_from_secs_f64(t).map_err(|_| {
+                PyValueError::new_err(format!("movetime {t}: expected a number of seconds"))
+            })
+        })
+        .transpose()?;
+    let l = Limits::checked(depth, nodes, movetime, LimitBounds::ENGINE)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     if l.is_unlimited() {
         return Err(PyValueError::new_err(
             "no search limit: give depth, movetime (seconds) or nodes",
@@ -469,41 +457,16 @@ impl PyEngine {
     }
 
     /// Every engine option of the registry: a list of dicts with `name`,
-    /// `aliases`, `group`, `type` (`"bool"`, `"int"`, `"real"`), `min`,
-    /// `max` (`None` for bools), `default` and `description`. They can be
+    /// `aliases`, `group`, `type` (`"bool"`, `"int"`, `"real"`,
+    /// `"choice"`), `min`, `max` (`None` for bools and choices), `default`
+    /// and `description`: the JSON of `tama match --list-options --json`. They can be
     /// given to the constructor as keywords (`Engine(lmr=False, king=400)`)
     /// or set with `set_option`.
     #[staticmethod]
-    fn options(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
-        options::all()
-            .iter()
-            .map(|o| {
-                let d = PyDict::new(py);
-                d.set_item("name", o.name)?;
-                d.set_item("aliases", o.aliases.to_vec())?;
-                d.set_item("group", o.group.name())?;
-                let (kind, min, max) = match o.kind {
-                    OptionKind::Bool => ("bool", None, None),
-                    OptionKind::Int { min, max } => (
-                        "int",
-                        Some(min.into_bound_py_any(py)?),
-                        Some(max.into_bound_py_any(py)?),
-                    ),
-                    OptionKind::Real { min, max } => (
-                        "real",
-                        Some(min.into_bound_py_any(py)?),
-                        Some(max.into_bound_py_any(py)?),
-                    ),
-                    OptionKind::Choice(_) => ("choice", None, None),
-                };
-                d.set_item("type", kind)?;
-                d.set_item("min", min)?;
-                d.set_item("max", max)?;
-                d.set_item("default", option_value(py, o.default_value())?)?;
-                d.set_item("description", o.description)?;
-                Ok(d)
-            })
-            .collect()
+    fn options(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+        let list = serde_json::to_value(options::all())
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        to_py(py, &list)
     }
 
     /// Asks the running search (from another thread) to stop; it returns

@@ -86,6 +86,30 @@ def test_bad_limits(kwargs):
         tama.Engine().analyse(tama.Board(), **kwargs)
 
 
+def test_bad_limits_name_the_field_and_range_as_every_front_end():
+    with pytest.raises(ValueError, match="invalid depth 0: expected 1 to "):
+        tama.Engine().analyse(tama.Board(), depth=0)
+    with pytest.raises(ValueError, match="invalid nodes 0: expected at least 1"):
+        tama.Engine().analyse(tama.Board(), nodes=0)
+    with pytest.raises(ValueError, match="invalid movetime 0: expected at least 1 millisecond"):
+        tama.Engine().analyse(tama.Board(), movetime=0.0)
+    with pytest.raises(ValueError, match="movetime nan: expected a number of seconds"):
+        tama.Engine().analyse(tama.Board(), movetime=float("nan"))
+
+
+def test_options_are_the_registry_json():
+    options = tama.Engine.options()
+    names = [o["name"] for o in options]
+    assert len(names) == len(set(names))
+    interval = next(o for o in options if o["name"] == "check_interval")
+    assert interval == {"name": "check_interval", "aliases": [], "group": "search-param",
+                        "type": "int", "min": 1, "max": 65536, "default": 1024,
+                        "description": "nodes between two looks at the clock and the stop flag"}
+    lmr_base = next(o for o in options if o["name"] == "lmr_base")
+    assert (lmr_base["type"], lmr_base["min"], lmr_base["default"]) == ("real", 0.0, 0.5)
+    assert isinstance(lmr_base["min"], float)
+
+
 @pytest.mark.parametrize("kwargs", [{"threads": 0}, {"hash_mib": 0}, {"threads": 1000}])
 def test_bad_engine_settings(kwargs):
     with pytest.raises(ValueError, match="out of range"):

@@ -5,8 +5,9 @@ use std::fmt;
 use std::time::Duration;
 
 use serde::{Serialize, Serializer};
-use tama_core::{Outcome, Position, Rules};
+use tama_core::{Game, Outcome, Position, Rules};
 use tama_notation::movetext::{write_line, write_move};
+use tama_notation::{move_json, write_fen, MoveJson};
 use tama_search::{BestMove, Info, OracleValue, Score, SearchResult, TableKind, Wdl};
 
 /// One line of an analysis. As JSON (`tama analyse --json`, the events of
@@ -138,14 +139,25 @@ impl fmt::Display for InfoReport {
     }
 }
 
-/// The move a search chose: `{"type": "bestmove", "move", "score", "pv",
-/// "depth", "nodes", "time_ms"}` and the [`Tables`] fields.
+/// The move a search chose: `{"type": "bestmove", "move"}` and the
+/// [`SearchSummary`] fields.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BestMoveReport {
     /// The move in move text.
     #[serde(rename = "move")]
     pub mv: String,
-    /// Its score for the side to move.
+    /// What the search found.
+    #[serde(flatten)]
+    pub search: SearchSummary,
+}
+
+/// What a search found for the move it chose, as the best-move report and
+/// the engine's move of the web API (`POST /api/engine-move`) both give
+/// it: `{"score", "pv", "depth", "nodes", "time_ms"}` and the [`Tables`]
+/// fields.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchSummary {
+    /// The move's score for the side to move.
     pub score: Score,
     /// The line it begins, in move text.
     pub pv: Vec<String>,
@@ -166,6 +178,15 @@ impl BestMoveReport {
     pub fn new(pos: &Position, rules: &Rules, best: &BestMove) -> BestMoveReport {
         BestMoveReport {
             mv: write_move(pos, rules, &best.mv),
+            search: SearchSummary::new(pos, rules, best),
+        }
+    }
+}
+
+impl SearchSummary {
+    /// What the search of `pos` found for `best`.
+    pub fn new(pos: &Position, rules: &Rules, best: &BestMove) -> SearchSummary {
+        SearchSummary {
             score: best.score,
             pv: write_line(pos, rules, &best.pv),
             depth: best.depth,
@@ -176,13 +197,64 @@ impl BestMoveReport {
     }
 }
 
+/// The engine's move in a game, played: `{"move": {move object}, "fen":
+/// "…after…", "outcome": null | {…}}` and the [`SearchSummary`] fields;
+/// when the game was already over `{"move": null, "fen", "outcome"}`.
+/// The answer of the web API's `POST /api/engine-move`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EngineMove {
+    /// The move played, as `tama_notation`'s move object.
+    #[serde(rename = "move")]
+    pub mv: Option<MoveJson>,
+    /// The position after it, in FEN.
+    pub fen: String,
+    /// How the game ended, if it has.
+    pub outcome: Option<Outcome>,
+    /// What the search found (none when the game was over).
+    #[serde(flatten)]
+    pub search: Option<SearchSummary>,
+}
+
+impl EngineMove {
+    /// Plays the move of `result`, the search of the current position of
+    /// `game`, in `game`, and reports it.
+    pub fn play(game: &mut Game, result: &SearchResult) -> EngineMove {
+        let search = match result {
+            SearchResult::GameOver(outcome) => {
+                return EngineMove {
+                    mv: None,
+                    fen: write_fen(game.position()),
+                    outcome: Some(*outcome),
+                    search: None,
+                }
+            }
+            SearchResult::Move(best) => {
+                let (before, rules) = (*game.position(), *game.rules());
+                let played = game.play(&best.mv).is_ok();
+                // The engine only returns legal moves.
+                debug_assert!(played);
+                (
+                    move_json(&before, &rules, &best.mv),
+                    SearchSummary::new(&before, &rules, best),
+                )
+            }
+        };
+        EngineMove {
+            mv: Some(search.0),
+            fen: write_fen(game.position()),
+            outcome: game.outcome(),
+            search: Some(search.1),
+        }
+    }
+}
+
 /// `bestmove c3-d4 score +0.35`, with ` (tables: …)` when a table decided.
 impl fmt::Display for BestMoveReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "bestmove {} score {}{}",
-            self.mv, self.score, self.tables
+            self.mv, self.search.score, self.search.tables
         )
     }
 }
@@ -383,5 +455,51 @@ mod tests {
             r#"{"type":"gameover","winner":null,"termination":"threefold repetition"}"#
         );
         assert_eq!(r.to_string(), "game over: draw (threefold repetition)");
+    }
+
+    #[test]
+    fn the_engine_move_is_the_move_object_the_position_after_and_the_search() {
+        let rules = Rules::ARMENIAN;
+        let mut game = Game::new(rules);
+        let mv = parse_move("c3-d4", game.position(), &rules).unwrap();
+        let best = BestMove {
+            mv,
+            score: Score::centi_men(35),
+            pv: vec![mv],
+            lines: Vec::new(),
+            depth: 6,
+            seldepth: 8,
+            nodes: 5000,
+            time: Duration::from_millis(50),
+            interrupted: false,
+            tb: None,
+            tbhits: 0,
+        };
+        let report = Report::BestMove(BestMoveReport::new(game.position(), &rules, &best));
+        let played = EngineMove::play(&mut game, &SearchResult::Move(best));
+        assert_eq!(game.moves(), [mv]);
+        let v = serde_json::to_value(&played).unwrap();
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+        assert_eq!(
+            keys,
+            ["move", "fen", "outcome", "score", "pv", "depth", "nodes", "time_ms"]
+        );
+        assert_eq!(v["move"]["move"], "c3-d4");
+        assert_eq!(v["fen"], write_fen(game.position()));
+        assert_eq!(v["outcome"], serde_json::Value::Null);
+        assert_eq!(v["score"], serde_json::json!({"cm": 35}));
+        assert_eq!(v["time_ms"], 50);
+        // The best-move report gives the same figures after its move text.
+        let r = serde_json::to_value(&report).unwrap();
+        for key in ["score", "pv", "depth", "nodes", "time_ms"] {
+            assert_eq!(r[key], v[key], "{key}");
+        }
+        // A finished game: no move, the outcome, no figures.
+        let over = Outcome::win(Color::White, Termination::NoLegalMoves);
+        let v = serde_json::to_value(EngineMove::play(&mut game, &SearchResult::GameOver(over)))
+            .unwrap();
+        assert_eq!(v.as_object().unwrap().len(), 3);
+        assert_eq!(v["move"], serde_json::Value::Null);
+        assert_eq!(v["outcome"], serde_json::to_value(over).unwrap());
     }
 }

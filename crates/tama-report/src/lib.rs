@@ -1,6 +1,8 @@
 //! What the tama programs print about a search, in one place: the
 //! `tama analyse` lines (`--json` and text), which the web server streams
-//! from `GET /api/analyse` and the Python package reads.
+//! from `GET /api/analyse` and the Python package reads, and the engine's
+//! move of `POST /api/engine-move` ([`EngineMove`]); a position as `tama
+//! show --json` writes it ([`BoardReport`]).
 //!
 //! The words themselves (colours, endings, scores, table values) are the
 //! `serde` forms of the core and search types (their `serde` feature):
@@ -27,5 +29,7 @@
 #![deny(missing_docs)]
 
 mod analysis;
+mod board;
 
-pub use analysis::{BestMoveReport, Bound, InfoReport, Report, Tables};
+pub use analysis::{BestMoveReport, Bound, EngineMove, InfoReport, Report, SearchSummary, Tables};
+pub use board::BoardReport;

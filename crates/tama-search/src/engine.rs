@@ -11,17 +11,14 @@ use tama_core::{
 
 use crate::eval::{EvalOptions, Evaluator};
 use crate::learned::{self, EvalKind, LearnedEval, Weights};
-use crate::limits::{Limits, TimePlan};
+use crate::limits::{Limits, TimePlan, MAX_DEPTH};
 use crate::oracle::Oracle;
 use crate::params::{EvalParams, SearchOptions};
-use crate::report::{BestMove, Info, Line, SearchResult};
-use crate::score::{Score, INFINITY, MAX_PLY};
+use crate::progress::{BestMove, Info, RootLine, SearchResult};
+use crate::score::{Score, INFINITY};
 use crate::tb_root;
 use crate::tt::Tt;
 use crate::worker::{Ctx, Worker};
-
-/// The deepest iteration the engine starts.
-pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
 /// How an engine is set up.
 ///
@@ -394,11 +391,11 @@ impl Engine {
             .filter(|h| h.completed_depth > main.completed_depth)
             .max_by_key(|h| h.completed_depth)
             .unwrap_or(main);
-        let lines: Vec<Line> = chosen
+        let lines: Vec<RootLine> = chosen
             .root_moves
             .iter()
             .take(self.config.multipv.min(chosen.root_moves.len()))
-            .map(|rm| Line {
+            .map(|rm| RootLine {
                 mv: rm.mv,
                 score: Score::from_raw(if rm.best_score() == -INFINITY {
                     0
@@ -454,7 +451,7 @@ pub(crate) fn repeatable_history(root: &Position, history: &[Position]) -> RootH
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::InfoKind;
+    use crate::progress::InfoKind;
     use std::collections::HashSet;
     use std::time::Duration;
     use tama_core::Move;

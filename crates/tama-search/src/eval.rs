@@ -22,35 +22,42 @@ use tama_core::{Bitboard, Color, Position, Rules};
 use crate::learned::{checksum, Base, LearnedEval};
 use crate::params::EvalParams;
 use crate::score::EVAL_LIMIT;
+use crate::settings::settings;
 
-/// Which terms of the evaluation are used. Material is always on.
-///
-/// ```
-/// use tama_search::EvalOptions;
-///
-/// let no_tempo = EvalOptions { tempo: false, ..EvalOptions::DEFAULT };
-/// assert_ne!(no_tempo, EvalOptions::DEFAULT);
-/// assert!(EvalOptions::ALL.mobility && !EvalOptions::DEFAULT.mobility);
-/// assert!(!EvalOptions::MATERIAL.tempo);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EvalOptions {
-    /// Men by rank.
-    pub advancement: bool,
-    /// Men by file.
-    pub centre: bool,
-    /// Backed, paired and edge men.
-    pub formation: bool,
-    /// Quiet moves of men and kings.
-    pub mobility: bool,
-    /// Men about to be crowned.
-    pub promotion: bool,
-    /// Pieces the opponent threatens to jump.
-    pub threats: bool,
-    /// Endgame knowledge.
-    pub endgame: bool,
-    /// Bonus for the side to move.
-    pub tempo: bool,
+settings! {
+    prefix "eval_";
+    /// Which terms of the evaluation are used. Material is always on.
+    ///
+    /// ```
+    /// use tama_search::EvalOptions;
+    ///
+    /// let no_tempo = EvalOptions { tempo: false, ..EvalOptions::DEFAULT };
+    /// assert_ne!(no_tempo, EvalOptions::DEFAULT);
+    /// assert!(EvalOptions::ALL.mobility && !EvalOptions::DEFAULT.mobility);
+    /// assert!(!EvalOptions::MATERIAL.tempo);
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct EvalOptions {
+        /// Men by rank.
+        advancement: bool = true, Bool, "men by rank";
+        /// Men by file.
+        centre: bool = false, Bool, "men by file";
+        /// Backed, paired and edge men.
+        formation: bool = true, Bool, "backed, paired and edge men";
+        /// Quiet moves of men and kings.
+        mobility: bool = false, Bool, "quiet moves of men and kings";
+        /// Men about to be crowned.
+        promotion: bool = true, Bool, "men about to be crowned";
+        /// Pieces the opponent threatens to jump.
+        threats: bool = true, Bool, "pieces the opponent threatens to jump";
+        /// Endgame knowledge.
+        endgame: bool = true, Bool, "endgame knowledge";
+        /// Bonus for the side to move.
+        tempo: bool = true, Bool, "bonus for the side to move";
+    }
+    /// The terms the engine uses by default: every term except centre and
+    /// mobility, which did not win games in matches (see BENCHMARKS.md).
+    DEFAULT;
 }
 
 impl EvalOptions {
@@ -64,14 +71,6 @@ impl EvalOptions {
         threats: true,
         endgame: true,
         tempo: true,
-    };
-
-    /// The terms the engine uses by default: every term except centre and
-    /// mobility, which did not win games in matches (see BENCHMARKS.md).
-    pub const DEFAULT: EvalOptions = EvalOptions {
-        centre: false,
-        mobility: false,
-        ..EvalOptions::ALL
     };
 
     /// Material only.

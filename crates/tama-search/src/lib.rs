@@ -18,7 +18,7 @@
 //!   front end;
 //! - [`Limits`] (depth, nodes, time, clock) and [`Score`];
 //! - the reports: [`Info`] during the search, [`SearchResult`] /
-//!   [`BestMove`] / [`Line`] at the end;
+//!   [`BestMove`] / [`RootLine`] at the end;
 //! - [`Evaluator`], the static evaluation;
 //! - [`oracle`]: the hook for endgame tablebases ([`EndgameOracle`],
 //!   [`OracleValue`], [`Wdl`]) and how the search uses it;
@@ -97,25 +97,26 @@ mod limits;
 pub mod options;
 pub mod oracle;
 pub mod params;
+mod progress;
 mod qsearch;
-mod report;
 pub mod review;
 mod root;
 mod score;
 mod search;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod settings;
 mod tb_root;
 #[cfg(test)]
 mod test_support;
 mod tt;
 mod worker;
 
-pub use engine::{Engine, EngineConfig, Interrupt, StopHandle, MAX_DEPTH};
+pub use engine::{Engine, EngineConfig, Interrupt, StopHandle};
 pub use eval::{EvalOptions, Evaluator};
 pub use learned::EvalKind;
-pub use limits::{Clock, Limits};
+pub use limits::{Clock, Level, LimitBounds, LimitError, Limits, MAX_DEPTH};
 pub use oracle::{EndgameOracle, Oracle, OracleValue, TableKind, Wdl, WDL_DISTANCE};
 pub use params::SearchOptions;
-pub use report::{BestMove, Info, InfoKind, Line, SearchResult};
+pub use progress::{BestMove, Info, InfoKind, RootLine, SearchResult};
 pub use score::{Score, ScoreKind, ScoreRangeError, MAX_PLY};

@@ -1,10 +1,16 @@
-//! Search limits and time management.
+//! Search limits and time management; the checks every front end makes
+//! of the limits a user asks for; the levels of play.
 
+use core::fmt;
 use std::time::Duration;
 
 use tama_core::Color;
 
 use crate::params::SearchParams;
+use crate::score::MAX_PLY;
+
+/// The deepest iteration the engine starts.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
 /// A game clock: the time left and the increment of each side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -119,6 +125,57 @@ impl Limits {
         }
     }
 
+    /// The limits a user asked for (as [`given`](Limits::given)), checked
+    /// against `bounds`: a depth from 1 to `bounds.depth`, at least one
+    /// node, a movetime of at least a millisecond and at most
+    /// `bounds.movetime`. Every front end (the web API, Python, match
+    /// players) checks its limits here, so they all refuse the same values
+    /// with the same words.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tama_search::{LimitBounds, Limits};
+    ///
+    /// let bounds = LimitBounds { depth: 60, movetime: Some(Duration::from_secs(30)) };
+    /// let ok = Limits::checked(Some(8), None, None, bounds).unwrap();
+    /// assert_eq!(ok, Limits::depth(8));
+    /// let err = Limits::checked(Some(61), None, None, bounds).unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid depth 61: expected 1 to 60");
+    /// assert_eq!(err.field(), "depth");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`LimitError`] naming the first field out of its range.
+    pub fn checked(
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        movetime: Option<Duration>,
+        bounds: LimitBounds,
+    ) -> Result<Limits, LimitError> {
+        if let Some(d) = depth {
+            if !(1..=bounds.depth).contains(&d) {
+                return Err(LimitError::Depth {
+                    value: d,
+                    max: bounds.depth,
+                });
+            }
+        }
+        if let Some(t) = movetime {
+            let too_long = bounds.movetime.is_some_and(|max| t > max);
+            if t < Duration::from_millis(1) || too_long {
+                return Err(LimitError::Movetime {
+                    value: t,
+                    max: bounds.movetime,
+                });
+            }
+        }
+        if nodes == Some(0) {
+            return Err(LimitError::Nodes);
+        }
+        Ok(Limits::given(depth, nodes, movetime))
+    }
+
     /// Whether nothing ends the search but a stop: no depth, nodes,
     /// movetime or clock.
     pub fn is_unlimited(&self) -> bool {
@@ -162,6 +219,156 @@ impl Limits {
     /// ```
     pub fn hard_deadline(&self, turn: Color, params: &SearchParams) -> Option<Duration> {
         TimePlan::new(self, turn, params).hard
+    }
+}
+
+/// The most a front end lets one search ask for (see
+/// [`Limits::checked`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LimitBounds {
+    /// The deepest depth.
+    pub depth: u32,
+    /// The longest time for the move; `None`: no maximum.
+    pub movetime: Option<Duration>,
+}
+
+impl LimitBounds {
+    /// What the engine itself bounds: a depth up to [`MAX_DEPTH`], any
+    /// time.
+    pub const ENGINE: LimitBounds = LimitBounds {
+        depth: MAX_DEPTH,
+        movetime: None,
+    };
+}
+
+/// A limit out of its range: `invalid depth 61: expected 1 to 60`,
+/// `invalid nodes 0: expected at least 1`, `invalid movetime 0: expected
+/// at least 1 millisecond` (the movetime in milliseconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitError {
+    /// A depth of 0 or over the bound.
+    Depth {
+        /// The depth asked for.
+        value: u32,
+        /// The deepest allowed.
+        max: u32,
+    },
+    /// No node at all.
+    Nodes,
+    /// A movetime under a millisecond or over the bound.
+    Movetime {
+        /// The time asked for.
+        value: Duration,
+        /// The longest allowed, if any.
+        max: Option<Duration>,
+    },
+}
+
+impl LimitError {
+    /// The field out of range: `depth`, `nodes` or `movetime`.
+    pub fn field(&self) -> &'static str {
+        match self {
+            LimitError::Depth { .. } => "depth",
+            LimitError::Nodes => "nodes",
+            LimitError::Movetime { .. } => "movetime",
+        }
+    }
+}
+
+impl fmt::Display for LimitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LimitError::Depth { value, max } => {
+                write!(f, "invalid depth {value}: expected 1 to {max}")
+            }
+            LimitError::Nodes => f.write_str("invalid nodes 0: expected at least 1"),
+            LimitError::Movetime { value, max } => {
+                // Whole milliseconds as such, a fraction with its decimals.
+                let ms = value.as_secs_f64() * 1000.0;
+                write!(f, "invalid movetime {ms}: ")?;
+                match max {
+                    Some(max) => write!(f, "expected 1 to {} milliseconds", max.as_millis()),
+                    None => f.write_str("expected at least 1 millisecond"),
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for LimitError {}
+
+/// A level of play, as `tama play --level` and the web board offer them:
+/// a depth (none for the strongest levels) and a time per move, whichever
+/// ends the search first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Level {
+    /// The level's number, 1 (the weakest) to 10.
+    pub level: u8,
+    /// The greatest depth, if the level has one.
+    pub depth: Option<u32>,
+    /// The time per move, in milliseconds.
+    pub movetime_ms: u64,
+}
+
+/// Depth and time per move of each level (index 0 is level 1).
+const LEVEL_LIMITS: [(Option<u32>, u64); 10] = [
+    (Some(1), 100),
+    (Some(2), 100),
+    (Some(3), 150),
+    (Some(5), 250),
+    (Some(8), 400),
+    (Some(11), 700),
+    (Some(14), 1000),
+    (None, 2000),
+    (None, 4000),
+    (None, 8000),
+];
+
+impl Level {
+    /// Every level, the weakest first.
+    pub const ALL: [Level; 10] = {
+        let mut out = [Level {
+            level: 0,
+            depth: None,
+            movetime_ms: 0,
+        }; 10];
+        let mut i = 0;
+        while i < out.len() {
+            out[i] = Level {
+                level: i as u8 + 1,
+                depth: LEVEL_LIMITS[i].0,
+                movetime_ms: LEVEL_LIMITS[i].1,
+            };
+            i += 1;
+        }
+        out
+    };
+
+    /// The default level, 5: depth 8 or 0.4 s per move, quick enough to
+    /// feel responsive and still a fair opponent.
+    pub const DEFAULT: Level = Level::ALL[4];
+
+    /// Level `n`, taken into 1 to 10.
+    ///
+    /// ```
+    /// use tama_search::Level;
+    ///
+    /// assert_eq!(Level::of(5), Level::DEFAULT);
+    /// assert_eq!(Level::of(0).level, 1);
+    /// assert_eq!(Level::of(99).depth, None);
+    /// ```
+    pub fn of(n: u8) -> Level {
+        Level::ALL[usize::from(n.clamp(1, 10)) - 1]
+    }
+
+    /// The search limits of a move at this level.
+    pub fn limits(self) -> Limits {
+        Limits::given(
+            self.depth,
+            None,
+            Some(Duration::from_millis(self.movetime_ms)),
+        )
     }
 }
 
@@ -243,6 +450,79 @@ mod tests {
         assert!(TimePlan::new(&Limits::depth(3), Color::White, &p)
             .hard
             .is_none());
+    }
+
+    #[test]
+    fn checked_limits_name_the_field_and_its_range() {
+        let web = LimitBounds {
+            depth: 60,
+            movetime: Some(Duration::from_secs(30)),
+        };
+        let ms = Duration::from_millis;
+        let ok = Limits::checked(Some(5), Some(100), Some(ms(250)), web).unwrap();
+        assert_eq!(ok, Limits::given(Some(5), Some(100), Some(ms(250))));
+        assert_eq!(
+            Limits::checked(None, None, None, web),
+            Ok(Limits::default())
+        );
+        let err = |d, n, t, b| Limits::checked(d, n, t, b).unwrap_err().to_string();
+        assert_eq!(
+            err(Some(0), None, None, web),
+            "invalid depth 0: expected 1 to 60"
+        );
+        assert_eq!(
+            err(Some(61), None, None, web),
+            "invalid depth 61: expected 1 to 60"
+        );
+        assert_eq!(
+            err(None, None, Some(ms(30_001)), web),
+            "invalid movetime 30001: expected 1 to 30000 milliseconds"
+        );
+        assert_eq!(
+            err(None, None, Some(Duration::ZERO), LimitBounds::ENGINE),
+            "invalid movetime 0: expected at least 1 millisecond"
+        );
+        assert_eq!(
+            err(
+                None,
+                None,
+                Some(Duration::from_micros(500)),
+                LimitBounds::ENGINE
+            ),
+            "invalid movetime 0.5: expected at least 1 millisecond"
+        );
+        assert_eq!(
+            err(None, Some(0), None, web),
+            "invalid nodes 0: expected at least 1"
+        );
+        let e = Limits::checked(Some(MAX_DEPTH + 1), None, None, LimitBounds::ENGINE).unwrap_err();
+        assert_eq!(e.field(), "depth");
+        assert!(Limits::checked(
+            Some(MAX_DEPTH),
+            None,
+            Some(Duration::MAX),
+            LimitBounds::ENGINE
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn levels_grow_stronger() {
+        let mut last = (0, 0);
+        for (i, level) in Level::ALL.iter().enumerate() {
+            assert_eq!(usize::from(level.level), i + 1);
+            assert_eq!(Level::of(level.level), *level);
+            let limits = level.limits();
+            let depth = limits.depth.unwrap_or(u32::MAX);
+            let ms = limits.movetime.unwrap().as_millis();
+            assert!(depth >= last.0 && ms >= last.1, "level {}", level.level);
+            assert!(depth > last.0 || ms > last.1, "level {}", level.level);
+            last = (depth, ms);
+        }
+        assert_eq!(
+            Level::DEFAULT.limits(),
+            Limits::given(Some(8), None, Some(Duration::from_millis(400)))
+        );
     }
 
     #[test]

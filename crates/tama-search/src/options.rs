@@ -30,90 +30,48 @@
 //! assert!(options::all().iter().any(|o| o.name == "man_rank5"));
 //! ```
 //!
-//! The transposition table's check interval (`SearchParams::check_interval`)
-//! and the endgame oracle ([`EngineConfig::oracle`]) are not options: the
-//! first is internal (it must be a power of two), the second is an object.
+//! The rows of the search features, search parameters and evaluation
+//! terms come from the declarations of [`SearchOptions`],
+//! [`SearchParams`] and [`EvalOptions`]
+//! (`settings!` in `params.rs`), which give each field its name, range and
+//! description beside its default; a field cannot lack its option. The
+//! endgame oracle ([`EngineConfig::oracle`]) and the learned weights are
+//! not options: they are objects.
 
 use core::fmt;
 
 use crate::engine::{Engine, EngineConfig};
 use crate::learned::EvalKind;
-use crate::params::{EvalParams, WEIGHT_RANGE};
-
-/// The type of an option's values, with their range.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum OptionKind {
-    /// `true` or `false` (also `1`/`0`, `on`/`off`, `yes`/`no`).
-    Bool,
-    /// A whole number from `min` to `max`, both included.
-    Int {
-        /// The least value.
-        min: i64,
-        /// The greatest value.
-        max: i64,
-    },
-    /// A real number from `min` to `max`, both included.
-    Real {
-        /// The least value.
-        min: f64,
-        /// The greatest value.
-        max: f64,
-    },
-    /// One of these words.
-    Choice(&'static [&'static str]),
-}
-
-/// `bool`, `int 1..=65536`, `real 0..=4`.
-impl fmt::Display for OptionKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OptionKind::Bool => f.write_str("bool"),
-            OptionKind::Int { min, max } => write!(f, "int {min}..={max}"),
-            OptionKind::Real { min, max } => write!(f, "real {min}..={max}"),
-            OptionKind::Choice(values) => write!(f, "one of {}", values.join("|")),
-        }
-    }
-}
-
-/// A value of an option.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum OptionValue {
-    /// A switch.
-    Bool(bool),
-    /// A whole number.
-    Int(i64),
-    /// A real number.
-    Real(f64),
-    /// A word of a [`OptionKind::Choice`].
-    Choice(&'static str),
-}
-
-/// `true`, `42`, `0.5`: the text [`EngineOption::parse`] reads back.
-impl fmt::Display for OptionValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OptionValue::Bool(b) => write!(f, "{b}"),
-            OptionValue::Int(n) => write!(f, "{n}"),
-            OptionValue::Real(x) => write!(f, "{x}"),
-            OptionValue::Choice(w) => f.write_str(w),
-        }
-    }
-}
+use crate::params::{EvalParams, SearchParams, WEIGHT_RANGE};
+use crate::settings::Setting;
+pub use crate::settings::{OptionKind, OptionValue};
+use crate::{EvalOptions, SearchOptions};
 
 /// Which part of the engine an option sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OptionGroup {
     /// Table size, threads, lines.
     Engine,
-    /// A search feature switch ([`SearchOptions`](crate::SearchOptions)).
+    /// A search feature switch ([`SearchOptions`]).
     SearchFeature,
-    /// A search parameter ([`SearchParams`](crate::params::SearchParams)).
+    /// A search parameter ([`SearchParams`]).
     SearchParam,
-    /// An evaluation term switch ([`EvalOptions`](crate::EvalOptions)).
+    /// An evaluation term switch ([`EvalOptions`]).
     EvalTerm,
     /// An evaluation weight ([`EvalParams`]), in
     /// centi-men.
     EvalWeight,
+}
+
+impl OptionGroup {
+    /// Every group, in the order of [`all`].
+    pub const ALL: [OptionGroup; 5] = [
+        OptionGroup::Engine,
+        OptionGroup::SearchFeature,
+        OptionGroup::SearchParam,
+        OptionGroup::EvalTerm,
+        OptionGroup::EvalWeight,
+    ];
 }
 
 impl OptionGroup {
@@ -154,6 +112,12 @@ enum Access {
         get: fn(&EngineConfig) -> OptionValue,
         set: fn(&mut EngineConfig, OptionValue),
     },
+    /// The setting with this index in [`SearchOptions::SETTINGS`].
+    SearchFeature(usize),
+    /// The setting with this index in [`SearchParams::SETTINGS`].
+    SearchParam(usize),
+    /// The setting with this index in [`EvalOptions::SETTINGS`].
+    EvalTerm(usize),
     /// The evaluation weight with this index in [`EvalParams::WEIGHTS`].
     Weight(usize),
 }
@@ -173,6 +137,9 @@ impl EngineOption {
     pub fn get(&self, config: &EngineConfig) -> OptionValue {
         match self.access {
             Access::Field { get, .. } => get(config),
+            Access::SearchFeature(i) => (SearchOptions::SETTINGS[i].get)(&config.search),
+            Access::SearchParam(i) => (SearchParams::SETTINGS[i].get)(&config.search.params),
+            Access::EvalTerm(i) => (EvalOptions::SETTINGS[i].get)(&config.eval),
             Access::Weight(i) => OptionValue::Int(i64::from(config.eval_params.values()[i])),
         }
     }
@@ -200,7 +167,7 @@ impl EngineOption {
                 "false" | "0" | "off" | "no" => Ok(OptionValue::Bool(false)),
                 _ => Err(err(OptionProblem::Type(self.kind))),
             },
-            OptionKind::Int { min, max } => {
+            OptionKind::Int { .. } | OptionKind::PowerOfTwo { .. } => {
                 let n: i64 = match t.parse() {
                     Ok(n) => n,
                     // A number too large for i64 is out of range, not
@@ -215,7 +182,7 @@ impl EngineOption {
                     }
                     Err(_) => return Err(err(OptionProblem::Type(self.kind))),
                 };
-                if (min..=max).contains(&n) {
+                if self.kind.admits(n) {
                     Ok(OptionValue::Int(n))
                 } else {
                     Err(err(OptionProblem::Range(self.kind)))
@@ -246,7 +213,9 @@ impl EngineOption {
     pub fn set(&self, config: &mut EngineConfig, value: OptionValue) -> Result<(), OptionError> {
         let ok = match (self.kind, value) {
             (OptionKind::Bool, OptionValue::Bool(_)) => true,
-            (OptionKind::Int { min, max }, OptionValue::Int(n)) => (min..=max).contains(&n),
+            (OptionKind::Int { .. } | OptionKind::PowerOfTwo { .. }, OptionValue::Int(n)) => {
+                self.kind.admits(n)
+            }
             (OptionKind::Real { min, max }, OptionValue::Real(x)) => x >= min && x <= max,
             (OptionKind::Choice(values), OptionValue::Choice(w)) => values.contains(&w),
             _ => {
@@ -266,6 +235,13 @@ impl EngineOption {
         }
         match (self.access, value) {
             (Access::Field { set, .. }, _) => set(config, value),
+            (Access::SearchFeature(i), _) => {
+                (SearchOptions::SETTINGS[i].set)(&mut config.search, value)
+            }
+            (Access::SearchParam(i), _) => {
+                (SearchParams::SETTINGS[i].set)(&mut config.search.params, value);
+            }
+            (Access::EvalTerm(i), _) => (EvalOptions::SETTINGS[i].set)(&mut config.eval, value),
             (Access::Weight(i), OptionValue::Int(n)) => {
                 // The range check above keeps the value within an `i32`.
                 if let Some(w) = config.eval_params.weight_mut(i) {
@@ -279,6 +255,45 @@ impl EngineOption {
 
     fn answers_to(&self, name: &str) -> bool {
         self.name == name || self.aliases.contains(&name)
+    }
+}
+
+/// The JSON form of an option, as `tama match --list-options --json`
+/// writes it and the Python `Engine.options()` returns it: `{"name",
+/// "aliases", "group", "type", "min", "max", "default", "description"}`,
+/// the `type` `"bool"`, `"int"` (a power of two too), `"real"` or
+/// `"choice"`, `min` and `max` `null` for a switch or a choice.
+#[cfg(feature = "serde")]
+impl serde::Serialize for EngineOption {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        /// A bound of the range: a whole or a real number, or none.
+        #[derive(serde::Serialize)]
+        #[serde(untagged)]
+        enum Bound {
+            Int(i64),
+            Real(f64),
+        }
+        let (kind, min, max) = match self.kind {
+            OptionKind::Bool => ("bool", None, None),
+            OptionKind::Int { min, max } | OptionKind::PowerOfTwo { min, max } => {
+                ("int", Some(Bound::Int(min)), Some(Bound::Int(max)))
+            }
+            OptionKind::Real { min, max } => {
+                ("real", Some(Bound::Real(min)), Some(Bound::Real(max)))
+            }
+            OptionKind::Choice(_) => ("choice", None, None),
+        };
+        let mut o = s.serialize_struct("EngineOption", 8)?;
+        o.serialize_field("name", self.name)?;
+        o.serialize_field("aliases", self.aliases)?;
+        o.serialize_field("group", self.group.name())?;
+        o.serialize_field("type", kind)?;
+        o.serialize_field("min", &min)?;
+        o.serialize_field("max", &max)?;
+        o.serialize_field("default", &self.default_value())?;
+        o.serialize_field("description", self.description)?;
+        o.end()
     }
 }
 
@@ -326,6 +341,10 @@ impl fmt::Display for OptionError {
             }
             OptionProblem::Range(OptionKind::Int { min, max }) => {
                 write!(f, "out of range {min}..={max}")
+            }
+            OptionProblem::Type(OptionKind::PowerOfTwo { min, max })
+            | OptionProblem::Range(OptionKind::PowerOfTwo { min, max }) => {
+                write!(f, "expected a power of two in {min}..={max}")
             }
             OptionProblem::Range(OptionKind::Real { min, max }) => {
                 write!(f, "out of range {min}..={max}")
@@ -438,125 +457,114 @@ impl Engine {
 // The table.
 
 macro_rules! opt {
-    (bool $name:literal $(| $alias:literal)*, $group:ident, $desc:literal, |$c:ident| $field:expr) => {
-        opt!(@row $name [$($alias),*], $group, OptionKind::Bool, $desc,
-            |$c| OptionValue::Bool($field),
-            |$c, v| if let OptionValue::Bool(b) = v { $field = b })
-    };
     // The range check in `EngineOption::set` keeps the value within the
     // field's type.
-    (int $name:literal $(| $alias:literal)*, $group:ident, $min:expr, $max:expr, $desc:literal, |$c:ident| $field:expr) => {
-        opt!(@row $name [$($alias),*], $group, OptionKind::Int { min: $min, max: $max }, $desc,
-            |$c| OptionValue::Int($field as i64),
-            |$c, v| if let OptionValue::Int(n) = v { $field = n as _ })
-    };
-    (real $name:literal, $group:ident, $min:expr, $max:expr, $desc:literal, |$c:ident| $field:expr) => {
-        opt!(@row $name [], $group, OptionKind::Real { min: $min, max: $max }, $desc,
-            |$c| OptionValue::Real($field),
-            |$c, v| if let OptionValue::Real(x) = v { $field = x })
-    };
-    (@row $name:literal [$($alias:literal),*], $group:ident, $kind:expr, $desc:literal, $get:expr, $set:expr) => {
+    (int $name:literal, $min:expr, $max:expr, $desc:literal, |$c:ident| $field:expr) => {
         EngineOption {
             name: $name,
-            aliases: &[$($alias),*],
-            group: OptionGroup::$group,
-            kind: $kind,
+            aliases: &[],
+            group: OptionGroup::Engine,
+            kind: OptionKind::Int {
+                min: $min,
+                max: $max,
+            },
             description: $desc,
-            access: Access::Field { get: $get, set: $set },
+            access: Access::Field {
+                get: |$c| OptionValue::Int($field as i64),
+                set: |$c, v| {
+                    if let OptionValue::Int(n) = v {
+                        $field = n as _
+                    }
+                },
+            },
         }
     };
 }
 
-/// The options set through fields; the evaluation weights follow them.
-const FIELD_OPTIONS: &[EngineOption] = &[
-    // The engine.
-    opt!(int "hash", Engine, 1, 65_536, "transposition table size in MiB", |c| c.hash_mib),
-    opt!(int "threads", Engine, 1, 256, "search threads (lazy SMP)", |c| c.threads),
-    opt!(int "multipv", Engine, 1, 256, "lines to search and report", |c| c.multipv),
-    // Search features.
-    opt!(bool "tt", SearchFeature, "transposition table cut-offs and move ordering", |c| c.search.tt),
-    opt!(bool "aspiration", SearchFeature, "aspiration windows", |c| c.search.aspiration),
-    opt!(bool "lmr", SearchFeature, "late-move reductions", |c| c.search.lmr),
-    opt!(bool "killers", SearchFeature, "killer moves in move ordering", |c| c.search.killers),
-    opt!(bool "history", SearchFeature, "history heuristic in move ordering", |c| c.search.history),
-    opt!(bool "extensions" | "ext", SearchFeature, "forced moves do not use depth", |c| c.search.extensions),
-    opt!(bool "qsearch_threats" | "qthreats", SearchFeature, "quiescence answers pending capture threats", |c| c.search.qsearch_threats),
-    opt!(bool "qsearch_promotions" | "qpromo", SearchFeature, "quiescence tries crowning moves", |c| c.search.qsearch_promotions),
-    opt!(bool "rfp", SearchFeature, "reverse futility pruning", |c| c.search.rfp),
-    opt!(bool "null_move" | "nmp", SearchFeature, "null-move pruning", |c| c.search.null_move),
-    opt!(bool "lmp", SearchFeature, "late-move pruning", |c| c.search.lmp),
-    opt!(bool "futility", SearchFeature, "futility pruning", |c| c.search.futility),
-    // Search parameters.
-    opt!(int "aspiration_delta", SearchParam, 1, 1_000, "half-width of the first aspiration window (centi-men)", |c| c.search.params.aspiration_delta),
-    opt!(int "aspiration_min_depth", SearchParam, 1, 64, "first depth with an aspiration window", |c| c.search.params.aspiration_min_depth),
-    opt!(real "lmr_base", SearchParam, 0.0, 4.0, "LMR: constant part of the reduction", |c| c.search.params.lmr_base),
-    opt!(real "lmr_divisor", SearchParam, 0.5, 10.0, "LMR: divisor of ln(depth) * ln(move number)", |c| c.search.params.lmr_divisor),
-    opt!(int "lmr_min_depth" | "lmrdepth", SearchParam, 1, 64, "LMR: least remaining depth that is reduced", |c| c.search.params.lmr_min_depth),
-    opt!(int "lmr_min_moves" | "lmrmoves", SearchParam, 0, 64, "LMR: moves searched at full depth first", |c| c.search.params.lmr_min_moves),
-    opt!(bool "lmr_reduces_offers" | "lmroffers", SearchParam, "LMR also reduces moves that offer a capture", |c| c.search.params.lmr_reduces_offers),
-    opt!(int "rfp_max_depth" | "rfpdepth", SearchParam, 0, 64, "reverse futility: greatest depth", |c| c.search.params.rfp_max_depth),
-    opt!(int "rfp_margin" | "rfpmargin", SearchParam, 0, 10_000, "reverse futility: margin per ply (centi-men)", |c| c.search.params.rfp_margin),
-    opt!(int "nmp_min_depth", SearchParam, 1, 64, "null move: least depth", |c| c.search.params.nmp_min_depth),
-    opt!(int "nmp_base_reduction", SearchParam, 0, 64, "null move: constant part of the reduction", |c| c.search.params.nmp_base_reduction),
-    opt!(int "nmp_depth_divisor", SearchParam, 1, 64, "null move: one more ply of reduction per this many plies", |c| c.search.params.nmp_depth_divisor),
-    opt!(int "nmp_min_pieces", SearchParam, 0, 24, "null move: least pieces of the side to move", |c| c.search.params.nmp_min_pieces),
-    opt!(int "lmp_max_depth" | "lmpdepth", SearchParam, 0, 64, "late-move pruning: greatest depth", |c| c.search.params.lmp_max_depth),
-    opt!(int "lmp_base" | "lmpbase", SearchParam, 0, 256, "late-move pruning: quiet moves kept are base + depth^2", |c| c.search.params.lmp_base),
-    opt!(bool "lmp_prunes_offers" | "lmpoffers", SearchParam, "late-move pruning also skips moves that offer a capture", |c| c.search.params.lmp_prunes_offers),
-    opt!(int "futility_max_depth" | "futdepth", SearchParam, 0, 64, "futility: greatest depth", |c| c.search.params.futility_max_depth),
-    opt!(int "futility_margin" | "futmargin", SearchParam, 0, 10_000, "futility: margin per ply (centi-men)", |c| c.search.params.futility_margin),
-    opt!(int "qsearch_threat_margin", SearchParam, 0, 10_000, "quiescence: threats answered below beta plus this (centi-men)", |c| c.search.params.qsearch_threat_margin),
-    opt!(int "extension_mode" | "extmode", SearchParam, 0, 2, "forced moves extended: 0 all, 1 in PV nodes, 2 not twice in a row", |c| c.search.params.extension_mode),
-    opt!(int "max_extension_ratio" | "extratio", SearchParam, 0, 8, "most extended plies, as a multiple of the depth", |c| c.search.params.max_extension_ratio),
-    opt!(int "history_max", SearchParam, 1, 32_768, "history scores saturate at this value", |c| c.search.params.history_max),
-    opt!(int "default_moves_to_go", SearchParam, 1, 100, "time: moves to go when the clock does not say", |c| c.search.params.default_moves_to_go),
-    opt!(int "move_overhead_ms", SearchParam, 0, 10_000, "time: kept back per move (ms)", |c| c.search.params.move_overhead_ms),
-    opt!(int "soft_stop_permille", SearchParam, 1, 1_000, "time: no new iteration past this share of the budget (per mille)", |c| c.search.params.soft_stop_permille),
-    opt!(int "tt_min_depth" | "ttdepth", SearchParam, 0, 64, "least depth that uses the transposition table", |c| c.search.params.tt_min_depth),
-    // The evaluation.
-    EngineOption {
-        name: "eval",
-        aliases: &[],
-        group: OptionGroup::EvalTerm,
-        kind: OptionKind::Choice(&["classic", "learned"]),
-        description: "classic, or learned (where weights exist for the rules)",
-        access: Access::Field {
-            get: |c| OptionValue::Choice(c.eval_kind.name()),
-            set: |c, v| {
-                if let OptionValue::Choice(w) = v {
-                    if let Some((_, kind)) = EvalKind::ALL.iter().find(|(n, _)| *n == w) {
-                        c.eval_kind = *kind;
-                    }
-                }
-            },
-        },
-    },
-    // Evaluation terms.
-    opt!(bool "eval_advancement", EvalTerm, "men by rank", |c| c.eval.advancement),
-    opt!(bool "eval_centre", EvalTerm, "men by file", |c| c.eval.centre),
-    opt!(bool "eval_formation", EvalTerm, "backed, paired and edge men", |c| c.eval.formation),
-    opt!(bool "eval_mobility", EvalTerm, "quiet moves of men and kings", |c| c.eval.mobility),
-    opt!(bool "eval_promotion", EvalTerm, "men about to be crowned", |c| c.eval.promotion),
-    opt!(bool "eval_threats", EvalTerm, "pieces the opponent threatens to jump", |c| c.eval.threats),
-    opt!(bool "eval_endgame", EvalTerm, "endgame knowledge", |c| c.eval.endgame),
-    opt!(bool "eval_tempo", EvalTerm, "bonus for the side to move", |c| c.eval.tempo),
+/// The options of the engine itself.
+const ENGINE_OPTIONS: [EngineOption; 3] = [
+    opt!(int "hash", 1, 65_536, "transposition table size in MiB", |c| c.hash_mib),
+    opt!(int "threads", 1, 256, "search threads (lazy SMP)", |c| c.threads),
+    opt!(int "multipv", 1, 256, "lines to search and report", |c| c.multipv),
 ];
 
-/// Every option: the field options, then one per evaluation weight of
-/// [`EvalParams::WEIGHTS`] (name, default, range and description from there).
-static OPTIONS: [EngineOption; FIELD_OPTIONS.len() + EvalParams::COUNT] = all_options();
+/// The choice of evaluation, first of its group.
+const EVAL_CHOICE: EngineOption = EngineOption {
+    name: "eval",
+    aliases: &[],
+    group: OptionGroup::EvalTerm,
+    kind: OptionKind::Choice(&["classic", "learned"]),
+    description: "classic, or learned (where weights exist for the rules)",
+    access: Access::Field {
+        get: |c| OptionValue::Choice(c.eval_kind.name()),
+        set: |c, v| {
+            if let OptionValue::Choice(w) = v {
+                if let Some((_, kind)) = EvalKind::ALL.iter().find(|(n, _)| *n == w) {
+                    c.eval_kind = *kind;
+                }
+            }
+        },
+    },
+};
 
-const fn all_options() -> [EngineOption; FIELD_OPTIONS.len() + EvalParams::COUNT] {
-    let mut out = [FIELD_OPTIONS[0]; FIELD_OPTIONS.len() + EvalParams::COUNT];
-    let mut i = 0;
-    while i < FIELD_OPTIONS.len() {
-        out[i] = FIELD_OPTIONS[i];
-        i += 1;
+/// How many options there are.
+const COUNT: usize = ENGINE_OPTIONS.len()
+    + SearchOptions::SETTINGS.len()
+    + SearchParams::SETTINGS.len()
+    + 1
+    + EvalOptions::SETTINGS.len()
+    + EvalParams::COUNT;
+
+/// Every option: the engine's, the search features, the search parameters,
+/// the choice of evaluation and its terms, then one per evaluation weight
+/// of [`EvalParams::WEIGHTS`] (name, default, range and description from
+/// there).
+static OPTIONS: [EngineOption; COUNT] = all_options();
+
+/// The option of a declared setting.
+const fn setting<T>(s: &Setting<T>, group: OptionGroup, access: Access) -> EngineOption {
+    EngineOption {
+        name: s.name,
+        aliases: s.aliases,
+        group,
+        kind: s.kind,
+        description: s.description,
+        access,
     }
-    let mut w = 0;
-    while w < EvalParams::COUNT {
-        let weight = &EvalParams::WEIGHTS[w];
-        out[i + w] = EngineOption {
+}
+
+const fn all_options() -> [EngineOption; COUNT] {
+    let mut out = [EVAL_CHOICE; COUNT];
+    let mut n = 0;
+    let mut i = 0;
+    while i < ENGINE_OPTIONS.len() {
+        out[n] = ENGINE_OPTIONS[i];
+        (n, i) = (n + 1, i + 1);
+    }
+    i = 0;
+    while i < SearchOptions::SETTINGS.len() {
+        let s = &SearchOptions::SETTINGS[i];
+        out[n] = setting(s, OptionGroup::SearchFeature, Access::SearchFeature(i));
+        (n, i) = (n + 1, i + 1);
+    }
+    i = 0;
+    while i < SearchParams::SETTINGS.len() {
+        let s = &SearchParams::SETTINGS[i];
+        out[n] = setting(s, OptionGroup::SearchParam, Access::SearchParam(i));
+        (n, i) = (n + 1, i + 1);
+    }
+    // `out[n]` is already the choice of evaluation.
+    n += 1;
+    i = 0;
+    while i < EvalOptions::SETTINGS.len() {
+        let s = &EvalOptions::SETTINGS[i];
+        out[n] = setting(s, OptionGroup::EvalTerm, Access::EvalTerm(i));
+        (n, i) = (n + 1, i + 1);
+    }
+    i = 0;
+    while i < EvalParams::COUNT {
+        let weight = &EvalParams::WEIGHTS[i];
+        out[n] = EngineOption {
             name: weight.name,
             aliases: &[],
             group: OptionGroup::EvalWeight,
@@ -565,9 +573,9 @@ const fn all_options() -> [EngineOption; FIELD_OPTIONS.len() + EvalParams::COUNT
                 max: WEIGHT_RANGE.1 as i64,
             },
             description: weight.description,
-            access: Access::Weight(w),
+            access: Access::Weight(i),
         };
-        w += 1;
+        (n, i) = (n + 1, i + 1);
     }
     out
 }
@@ -583,6 +591,9 @@ mod tests {
             (OptionKind::Bool, OptionValue::Bool(b)) => OptionValue::Bool(!b),
             (OptionKind::Int { min, max }, OptionValue::Int(n)) => {
                 OptionValue::Int(if n < max { n + 1 } else { min })
+            }
+            (OptionKind::PowerOfTwo { min, max }, OptionValue::Int(n)) => {
+                OptionValue::Int(if n < max { n * 2 } else { min })
             }
             (OptionKind::Real { min, max }, OptionValue::Real(x)) => {
                 OptionValue::Real(if x + 0.25 <= max { x + 0.25 } else { min })
@@ -643,9 +654,69 @@ mod tests {
         }
         let count = |g| all().iter().filter(|o| o.group == g).count();
         assert_eq!(count(OptionGroup::SearchFeature), 12);
+        assert_eq!(count(OptionGroup::SearchParam), 27);
         // The eight terms and the choice of evaluation.
         assert_eq!(count(OptionGroup::EvalTerm), 9);
         assert_eq!(count(OptionGroup::EvalWeight), EvalParams::COUNT);
+    }
+
+    /// The field names of a struct, read from its `Debug` form
+    /// (`Name { a: 1, b: true }`); nested structs are skipped.
+    fn field_names(debug: &str) -> Vec<String> {
+        let inner = &debug[debug.find('{').unwrap() + 1..debug.rfind('}').unwrap()];
+        let mut names = Vec::new();
+        let mut depth = 0;
+        let mut start = 0;
+        for (i, ch) in inner.char_indices() {
+            match ch {
+                '{' | '[' => depth += 1,
+                '}' | ']' => depth -= 1,
+                ':' if depth == 0 => names.push(inner[start..i].trim().to_string()),
+                ',' if depth == 0 => start = i + 1,
+                _ => {}
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn every_field_of_the_settings_is_an_option() {
+        let cases = [
+            (
+                "",
+                format!("{:?}", SearchParams::DEFAULT),
+                OptionGroup::SearchParam,
+            ),
+            (
+                "",
+                format!("{:?}", SearchOptions::DEFAULT),
+                OptionGroup::SearchFeature,
+            ),
+            (
+                "eval_",
+                format!("{:?}", EvalOptions::DEFAULT),
+                OptionGroup::EvalTerm,
+            ),
+        ];
+        for (prefix, debug, group) in cases {
+            let fields = field_names(&debug);
+            assert!(fields.len() >= 8, "{debug}");
+            for field in fields.iter().filter(|f| *f != "params") {
+                let name = format!("{prefix}{field}");
+                let o = find(&name).unwrap_or_else(|| panic!("{name} is not an option"));
+                assert_eq!((o.name, o.group), (name.as_str(), group));
+            }
+        }
+        let names = field_names(&format!("{:?}", SearchParams::DEFAULT));
+        assert_eq!(names.len(), 27);
+        assert!(names.contains(&"check_interval".to_string()));
+        // The option's default is the field's default.
+        assert_eq!(
+            find("check_interval").unwrap().default_value(),
+            OptionValue::Int(SearchParams::DEFAULT.check_interval as i64)
+        );
+        let c = EngineConfig::from_settings(["check_interval=4096"]).unwrap();
+        assert_eq!(c.search.params.check_interval, 4096);
     }
 
     #[test]
@@ -667,6 +738,20 @@ mod tests {
                     }
                     let e = config.set_option(option.name, "x").unwrap_err();
                     assert!(matches!(e.problem, OptionProblem::Type(_)), "{e}");
+                }
+                OptionKind::PowerOfTwo { min, max } => {
+                    for bad in [min - 1, max * 2, 3, max - 1] {
+                        let e = config
+                            .set_option(option.name, &bad.to_string())
+                            .unwrap_err();
+                        assert_eq!(
+                            e.to_string(),
+                            format!(
+                                "{}={bad}: expected a power of two in {min}..={max}",
+                                option.name
+                            )
+                        );
+                    }
                 }
                 OptionKind::Real { min, max } => {
                     let e = config

@@ -33,7 +33,7 @@
 //!   wins the search scores beyond every counted distance) and the root
 //!   from distance tables, which convert.
 //! - **Reports**: [`BestMove::tb`](crate::BestMove::tb),
-//!   [`Line::tb`](crate::Line::tb) and [`Info::tb`](crate::Info::tb) carry
+//!   [`RootLine::tb`](crate::RootLine::tb) and [`Info::tb`](crate::Info::tb) carry
 //!   the oracle's value of a root move when it has one, and `tbhits` counts
 //!   the answers.
 

@@ -11,6 +11,11 @@
 //! `tama-arena`'s `examples/tune.rs`), then checked in engine matches.
 //! Board tables are written from White's side with rank 8 (White's promotion
 //! rank) on top, as the board is drawn; Black uses them mirrored.
+//! The search parameters, the search feature switches and the evaluation
+//! term switches are declared with `settings!`, which gives each field its
+//! option row (name, range, description) beside its default.
+
+use crate::settings::settings;
 
 /// How the tuner (`tama-arena`'s `examples/tune.rs`) treats a weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -303,105 +308,91 @@ impl Default for EvalParams {
     }
 }
 
-/// Parameters of the search.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SearchParams {
-    /// Half-width of the first aspiration window, in centi-men.
-    pub aspiration_delta: i32,
-    /// The first iteration depth that uses an aspiration window.
-    pub aspiration_min_depth: i32,
-    /// LMR: constant part of the reduction.
-    pub lmr_base: f64,
-    /// LMR: divisor of `ln(depth) * ln(move number)`.
-    pub lmr_divisor: f64,
-    /// LMR: the least remaining depth at which moves are reduced.
-    pub lmr_min_depth: i32,
-    /// LMR: how many moves are searched at full depth before reductions.
-    pub lmr_min_moves: usize,
-    /// LMR also reduces moves that offer the opponent a capture.
-    pub lmr_reduces_offers: bool,
-    /// Reverse futility pruning: the greatest depth at which it applies.
-    pub rfp_max_depth: i32,
-    /// Reverse futility pruning: margin per ply of depth, in centi-men.
-    pub rfp_margin: i32,
-    /// Null-move pruning: the least depth at which it is tried.
-    pub nmp_min_depth: i32,
-    /// Null-move pruning: the constant part of the reduction.
-    pub nmp_base_reduction: i32,
-    /// Null-move pruning: the reduction grows by one per this many plies.
-    pub nmp_depth_divisor: i32,
-    /// Null-move pruning: the least number of pieces of the side to move
-    /// (fewer and zugzwang is too likely).
-    pub nmp_min_pieces: u32,
-    /// Late-move pruning: the greatest depth at which it applies.
-    pub lmp_max_depth: i32,
-    /// Late-move pruning: quiet moves searched at depth `d` before the
-    /// rest are skipped are `lmp_base + d * d`.
-    pub lmp_base: usize,
-    /// Late-move pruning also skips moves that offer the opponent a
-    /// capture (otherwise such moves are always searched).
-    pub lmp_prunes_offers: bool,
-    /// Futility pruning: the greatest depth at which it applies.
-    pub futility_max_depth: i32,
-    /// Futility pruning: margin per ply of depth, in centi-men.
-    pub futility_margin: i32,
-    /// Quiescence: a capture threat is answered only while the static
-    /// value is below beta plus this margin (centi-men).
-    pub qsearch_threat_margin: i32,
-    /// Which forced moves are extended: 0 every single legal move, 1 only
-    /// in PV nodes, 2 only when the move before was not extended.
-    pub extension_mode: u8,
-    /// Most plies a search path may be extended in total, as a multiple
-    /// of the iteration depth.
-    pub max_extension_ratio: i32,
-    /// History bonus cap: the history score saturates at this value.
-    pub history_max: i32,
-    /// Time management: moves to go assumed when the clock does not say.
-    pub default_moves_to_go: u32,
-    /// Time management: time kept back per move for overhead, in ms.
-    pub move_overhead_ms: u64,
-    /// Time management: do not start a new iteration once this fraction of
-    /// the soft time budget has been used (per mille).
-    pub soft_stop_permille: u32,
-    /// The least remaining depth at which the transposition table is
-    /// probed and written (shallower nodes are cheaper to search again
-    /// than to look up in a table that does not fit in the cache).
-    pub tt_min_depth: i32,
-    /// Nodes between two checks of the clock and the stop flag.
-    pub check_interval: u64,
-}
-
-impl SearchParams {
+settings! {
+    prefix "";
+    /// Parameters of the search.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct SearchParams {
+        /// Half-width of the first aspiration window, in centi-men.
+        aspiration_delta: i32 = 25, Int(1, 1_000),
+            "half-width of the first aspiration window (centi-men)";
+        /// The first iteration depth that uses an aspiration window.
+        aspiration_min_depth: i32 = 5, Int(1, 64), "first depth with an aspiration window";
+        /// LMR: constant part of the reduction.
+        lmr_base: f64 = 0.5, Real(0.0, 4.0), "LMR: constant part of the reduction";
+        /// LMR: divisor of `ln(depth) * ln(move number)`.
+        lmr_divisor: f64 = 2.25, Real(0.5, 10.0), "LMR: divisor of ln(depth) * ln(move number)";
+        /// LMR: the least remaining depth at which moves are reduced.
+        lmr_min_depth | "lmrdepth": i32 = 3, Int(1, 64),
+            "LMR: least remaining depth that is reduced";
+        /// LMR: how many moves are searched at full depth before reductions.
+        lmr_min_moves | "lmrmoves": usize = 3, Int(0, 64), "LMR: moves searched at full depth first";
+        /// LMR also reduces moves that offer the opponent a capture.
+        lmr_reduces_offers | "lmroffers": bool = true, Bool,
+            "LMR also reduces moves that offer a capture";
+        /// Reverse futility pruning: the greatest depth at which it applies.
+        rfp_max_depth | "rfpdepth": i32 = 3, Int(0, 64), "reverse futility: greatest depth";
+        /// Reverse futility pruning: margin per ply of depth, in centi-men.
+        rfp_margin | "rfpmargin": i32 = 70, Int(0, 10_000),
+            "reverse futility: margin per ply (centi-men)";
+        /// Null-move pruning: the least depth at which it is tried.
+        nmp_min_depth: i32 = 3, Int(1, 64), "null move: least depth";
+        /// Null-move pruning: the constant part of the reduction.
+        nmp_base_reduction: i32 = 3, Int(0, 64), "null move: constant part of the reduction";
+        /// Null-move pruning: the reduction grows by one per this many plies.
+        nmp_depth_divisor: i32 = 4, Int(1, 64),
+            "null move: one more ply of reduction per this many plies";
+        /// Null-move pruning: the least number of pieces of the side to move
+        /// (fewer and zugzwang is too likely).
+        nmp_min_pieces: u32 = 4, Int(0, 24), "null move: least pieces of the side to move";
+        /// Late-move pruning: the greatest depth at which it applies.
+        lmp_max_depth | "lmpdepth": i32 = 4, Int(0, 64), "late-move pruning: greatest depth";
+        /// Late-move pruning: quiet moves searched at depth `d` before the
+        /// rest are skipped are `lmp_base + d * d`.
+        lmp_base | "lmpbase": usize = 3, Int(0, 256),
+            "late-move pruning: quiet moves kept are base + depth^2";
+        /// Late-move pruning also skips moves that offer the opponent a
+        /// capture (otherwise such moves are always searched).
+        lmp_prunes_offers | "lmpoffers": bool = false, Bool,
+            "late-move pruning also skips moves that offer a capture";
+        /// Futility pruning: the greatest depth at which it applies.
+        futility_max_depth | "futdepth": i32 = 2, Int(0, 64), "futility: greatest depth";
+        /// Futility pruning: margin per ply of depth, in centi-men.
+        futility_margin | "futmargin": i32 = 90, Int(0, 10_000),
+            "futility: margin per ply (centi-men)";
+        /// Quiescence: a capture threat is answered only while the static
+        /// value is below beta plus this margin (centi-men).
+        qsearch_threat_margin: i32 = 100, Int(0, 10_000),
+            "quiescence: threats answered below beta plus this (centi-men)";
+        /// Which forced moves are extended: 0 every single legal move, 1 only
+        /// in PV nodes, 2 only when the move before was not extended.
+        extension_mode | "extmode": u8 = 0, Int(0, 2),
+            "forced moves extended: 0 all, 1 in PV nodes, 2 not twice in a row";
+        /// Most plies a search path may be extended in total, as a multiple
+        /// of the iteration depth.
+        max_extension_ratio | "extratio": i32 = 2, Int(0, 8),
+            "most extended plies, as a multiple of the depth";
+        /// History bonus cap: the history score saturates at this value.
+        history_max: i32 = 16_384, Int(1, 32_768), "history scores saturate at this value";
+        /// Time management: moves to go assumed when the clock does not say.
+        default_moves_to_go: u32 = 30, Int(1, 100), "time: moves to go when the clock does not say";
+        /// Time management: time kept back per move for overhead, in ms.
+        move_overhead_ms: u64 = 5, Int(0, 10_000), "time: kept back per move (ms)";
+        /// Time management: do not start a new iteration once this fraction of
+        /// the soft time budget has been used (per mille).
+        soft_stop_permille: u32 = 550, Int(1, 1_000),
+            "time: no new iteration past this share of the budget (per mille)";
+        /// The least remaining depth at which the transposition table is
+        /// probed and written (shallower nodes are cheaper to search again
+        /// than to look up in a table that does not fit in the cache).
+        tt_min_depth | "ttdepth": i32 = 2, Int(0, 64), "least depth that uses the transposition table";
+        /// Nodes between two checks of the clock and the stop flag: a power
+        /// of two, as the search masks the node count with it.
+        check_interval: u64 = 1024, PowerOfTwo(1, 65_536),
+            "nodes between two looks at the clock and the stop flag";
+    }
     /// The parameters the engine ships with.
-    pub const DEFAULT: SearchParams = SearchParams {
-        aspiration_delta: 25,
-        aspiration_min_depth: 5,
-        lmr_base: 0.5,
-        lmr_divisor: 2.25,
-        lmr_min_depth: 3,
-        lmr_min_moves: 3,
-        lmr_reduces_offers: true,
-        rfp_max_depth: 3,
-        rfp_margin: 70,
-        nmp_min_depth: 3,
-        nmp_base_reduction: 3,
-        nmp_depth_divisor: 4,
-        nmp_min_pieces: 4,
-        lmp_max_depth: 4,
-        lmp_base: 3,
-        lmp_prunes_offers: false,
-        futility_max_depth: 2,
-        futility_margin: 90,
-        qsearch_threat_margin: 100,
-        extension_mode: 0,
-        max_extension_ratio: 2,
-        history_max: 16_384,
-        default_moves_to_go: 30,
-        move_overhead_ms: 5,
-        soft_stop_permille: 550,
-        tt_min_depth: 2,
-        check_interval: 1024,
-    };
+    DEFAULT;
 }
 
 impl Default for SearchParams {
@@ -410,67 +401,56 @@ impl Default for SearchParams {
     }
 }
 
-/// Which search features are used (for ablation), and the search
-/// parameters.
-///
-/// ```
-/// use tama_search::SearchOptions;
-///
-/// let no_lmr = SearchOptions { lmr: false, ..SearchOptions::default() };
-/// assert!(no_lmr.tt && !no_lmr.lmr);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SearchOptions {
-    /// Use the transposition table for cut-offs and move ordering.
-    pub tt: bool,
-    /// Aspiration windows around the previous iteration's score.
-    pub aspiration: bool,
-    /// Late-move reductions.
-    pub lmr: bool,
-    /// Killer moves in move ordering.
-    pub killers: bool,
-    /// The history heuristic in move ordering.
-    pub history: bool,
-    /// Extend forced moves (a single legal move, typically a capture).
-    pub extensions: bool,
-    /// In the quiescence stage, answer a pending capture threat by trying
-    /// the quiet moves instead of trusting the static evaluation.
-    pub qsearch_threats: bool,
-    /// In the quiescence stage, try moves that crown a man.
-    pub qsearch_promotions: bool,
-    /// Reverse futility pruning near the leaves.
-    pub rfp: bool,
-    /// Null-move pruning (pass and see whether the opponent still cannot
-    /// reach beta).
-    pub null_move: bool,
-    /// Late-move pruning: skip the last quiet moves near the leaves.
-    pub lmp: bool,
-    /// Futility pruning: skip quiet moves that cannot raise alpha near the
-    /// leaves.
-    pub futility: bool,
-    /// The numbers.
-    pub params: SearchParams,
-}
-
-impl SearchOptions {
+settings! {
+    prefix "";
+    /// Which search features are used (for ablation), and the search
+    /// parameters.
+    ///
+    /// ```
+    /// use tama_search::SearchOptions;
+    ///
+    /// let no_lmr = SearchOptions { lmr: false, ..SearchOptions::default() };
+    /// assert!(no_lmr.tt && !no_lmr.lmr);
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct SearchOptions {
+        /// Use the transposition table for cut-offs and move ordering.
+        tt: bool = true, Bool, "transposition table cut-offs and move ordering";
+        /// Aspiration windows around the previous iteration's score.
+        aspiration: bool = true, Bool, "aspiration windows";
+        /// Late-move reductions.
+        lmr: bool = true, Bool, "late-move reductions";
+        /// Killer moves in move ordering.
+        killers: bool = true, Bool, "killer moves in move ordering";
+        /// The history heuristic in move ordering.
+        history: bool = true, Bool, "history heuristic in move ordering";
+        /// Extend forced moves (a single legal move, typically a capture).
+        extensions | "ext": bool = true, Bool, "forced moves do not use depth";
+        /// In the quiescence stage, answer a pending capture threat by trying
+        /// the quiet moves instead of trusting the static evaluation.
+        qsearch_threats | "qthreats": bool = false, Bool,
+            "quiescence answers pending capture threats";
+        /// In the quiescence stage, try moves that crown a man.
+        qsearch_promotions | "qpromo": bool = true, Bool, "quiescence tries crowning moves";
+        /// Reverse futility pruning near the leaves.
+        rfp: bool = true, Bool, "reverse futility pruning";
+        /// Null-move pruning (pass and see whether the opponent still cannot
+        /// reach beta).
+        null_move | "nmp": bool = true, Bool, "null-move pruning";
+        /// Late-move pruning: skip the last quiet moves near the leaves.
+        lmp: bool = false, Bool, "late-move pruning";
+        /// Futility pruning: skip quiet moves that cannot raise alpha near the
+        /// leaves.
+        futility: bool = true, Bool, "futility pruning";
+    }
     /// The engine as shipped: every feature on except quiescence threat
     /// answers and late-move pruning, which did not win games in matches
     /// (see BENCHMARKS.md); default parameters.
-    pub const DEFAULT: SearchOptions = SearchOptions {
-        tt: true,
-        aspiration: true,
-        lmr: true,
-        killers: true,
-        history: true,
-        extensions: true,
-        qsearch_threats: false,
-        qsearch_promotions: true,
-        rfp: true,
-        null_move: true,
-        lmp: false,
-        futility: true,
-        params: SearchParams::DEFAULT,
-    };
+    DEFAULT;
+    rest {
+        /// The numbers.
+        params: SearchParams = SearchParams::DEFAULT;
+    }
 }
 
 impl Default for SearchOptions {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use tama_core::Position;
 
-use crate::report::{Info, InfoKind};
+use crate::progress::{Info, InfoKind};
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::Bound;
 use crate::worker::{Ctx, Worker};

@@ -9,7 +9,7 @@ use crate::clock::Instant;
 use tama_core::{position_outcome, Move, MoveList, Position, Repetitions, Rules};
 
 use crate::oracle::{EndgameOracle, OracleValue, Wdl};
-use crate::report::{BestMove, Info, InfoKind, Line, SearchResult};
+use crate::progress::{BestMove, Info, InfoKind, RootLine, SearchResult};
 use crate::score::Score;
 
 /// The principal variation of an oracle result is followed for at most
@@ -136,10 +136,10 @@ pub(crate) fn oracle_result(
         .collect::<Option<_>>()?;
     // A stable sort keeps the move generator's order among equals.
     order.sort_by_key(|&(_, v)| std::cmp::Reverse(v.score()));
-    let lines: Vec<Line> = order
+    let lines: Vec<RootLine> = order
         .iter()
         .take(multipv.max(1))
-        .map(|&(mv, v)| Line {
+        .map(|&(mv, v)| RootLine {
             mv,
             score: v.score(),
             pv: oracle_line(oracle, root, mv, rules, &mut hits),

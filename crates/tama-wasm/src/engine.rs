@@ -15,7 +15,7 @@ use std::time::Duration;
 use js_sys::{Atomics, Function, Int32Array};
 use serde::Deserialize;
 use tama_report::Report;
-use tama_search::{Engine, EngineConfig, InfoKind, Limits, MAX_DEPTH};
+use tama_search::{Engine, EngineConfig, InfoKind, LimitBounds, Limits};
 use wasm_bindgen::prelude::*;
 
 use crate::board::Board;
@@ -69,19 +69,7 @@ impl SearchRequest {
             serde_json::from_str(json)
                 .map_err(|e| Error::new("TypeError", format!("invalid search request: {e}")))?
         };
-        if let Some(d) = request.depth {
-            if !(1..=MAX_DEPTH).contains(&d) {
-                return Err(Error::range(format!(
-                    "invalid depth {d}: expected 1 to {MAX_DEPTH}"
-                )));
-            }
-        }
-        if request.movetime == Some(0) {
-            return Err(Error::range("invalid movetime 0: expected at least 1 ms"));
-        }
-        if request.nodes == Some(0) {
-            return Err(Error::range("invalid nodes 0: expected at least 1"));
-        }
+        request.checked_limits()?;
         if let Some(m) = request.multipv {
             if !(1..=MAX_MULTIPV).contains(&m) {
                 return Err(Error::range(format!(
@@ -92,14 +80,23 @@ impl SearchRequest {
         Ok(request)
     }
 
-    /// The search limits: those given, or until stopped.
-    pub fn limits(&self) -> Limits {
-        Limits::given(
+    /// The limits given, range-checked as every front end checks them
+    /// (`Limits::checked`).
+    fn checked_limits(&self) -> Result<Limits, Error> {
+        Limits::checked(
             self.depth,
             self.nodes,
             self.movetime.map(Duration::from_millis),
+            LimitBounds::ENGINE,
         )
-        .or(Limits::INFINITE)
+        .map_err(|e| Error::range(e.to_string()))
+    }
+
+    /// The search limits: those given, or until stopped.
+    pub fn limits(&self) -> Limits {
+        self.checked_limits()
+            .unwrap_or(Limits::INFINITE)
+            .or(Limits::INFINITE)
     }
 }
 
@@ -256,7 +253,7 @@ mod tests {
             }
         });
         assert_eq!(depths, [1, 2, 3]);
-        assert!(matches!(last, Report::BestMove(ref b) if b.depth == 3));
+        assert!(matches!(last, Report::BestMove(ref b) if b.search.depth == 3));
         let e = WasmEngine::create(&["threads=2".to_owned()]).unwrap_err();
         assert_eq!(e.name(), "RangeError");
         assert_eq!(

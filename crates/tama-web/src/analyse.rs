@@ -10,11 +10,11 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use serde::Deserialize;
 use tama_report::Report;
-use tama_search::{InfoKind, Limits};
+use tama_search::{InfoKind, LimitBounds, Limits};
 
 use crate::error::ApiError;
 use crate::input;
-use crate::state::AppState;
+use crate::slots::AppState;
 use crate::stream::{self, SseResponse};
 
 /// The most lines an analysis may ask for (`multipv`).
@@ -38,11 +38,11 @@ pub(crate) struct AnalyseQuery {
 
 impl AnalyseQuery {
     fn limits(&self) -> Result<Limits, ApiError> {
-        let bounds = input::LimitBounds {
-            depth: MAX_DEPTH,
-            movetime_ms: None,
-        };
         // No limit: until the client goes away.
+        let bounds = LimitBounds {
+            depth: MAX_DEPTH,
+            movetime: None,
+        };
         Ok(input::limits(self.depth, self.nodes, self.movetime, bounds)?.or(Limits::INFINITE))
     }
 }

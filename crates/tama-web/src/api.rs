@@ -11,12 +11,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tama_core::Outcome;
 use tama_notation::{legal_moves_json, move_json, write_fen, MoveJson};
-use tama_report::BestMoveReport;
-use tama_search::{Limits, SearchResult};
+use tama_report::EngineMove;
+use tama_search::{Level, LimitBounds, Limits, SearchResult};
 
 use crate::error::ApiError;
 use crate::input;
-use crate::state::AppState;
+use crate::slots::AppState;
 
 /// The longest engine move the API accepts (`movetime`).
 pub const MAX_ENGINE_MOVETIME_MS: u64 = 30_000;
@@ -31,6 +31,16 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
         "version": env!("CARGO_PKG_VERSION"),
         "slots": state.slots(),
         "free_slots": state.free_slots(),
+    }))
+}
+
+/// `GET /api/levels`: the engine's levels of play ([`Level::ALL`], as
+/// `tama play --level` has them), each with its depth (`null`: none) and
+/// time per move, for `POST /api/engine-move`; and the default level.
+pub async fn levels() -> Json<Value> {
+    Json(json!({
+        "levels": Level::ALL,
+        "default": Level::DEFAULT.level,
     }))
 }
 
@@ -138,22 +148,21 @@ const DEFAULT_ENGINE_MOVETIME_MS: u64 = 1000;
 pub async fn engine_move(
     State(state): State<AppState>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<EngineMove>, ApiError> {
     let req: EngineMoveRequest = input::json_body(body)?;
-    let game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
+    let mut game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
     let limits = engine_limits(req.movetime, req.depth)?;
     if let Some(outcome) = game.outcome() {
-        return Ok(Json(json!({
-            "move": null,
-            "fen": write_fen(game.position()),
-            "outcome": outcome,
-        })));
+        return Ok(Json(EngineMove::play(
+            &mut game,
+            &SearchResult::GameOver(outcome),
+        )));
     }
     let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
     let answer = tokio::task::spawn_blocking(move || {
         let result = lease.engine().search_game(&game, &limits, |_| {});
         drop(lease);
-        engine_answer(game, &result)
+        EngineMove::play(&mut game, &result)
     })
     .await
     .map_err(|e| {
@@ -166,49 +175,12 @@ pub async fn engine_move(
 }
 
 /// The bounds of the engine's searches for a game (engine-move, review).
-pub(crate) const ENGINE_BOUNDS: input::LimitBounds = input::LimitBounds {
+pub(crate) const ENGINE_BOUNDS: LimitBounds = LimitBounds {
     depth: MAX_ENGINE_DEPTH,
-    movetime_ms: Some(MAX_ENGINE_MOVETIME_MS),
+    movetime: Some(Duration::from_millis(MAX_ENGINE_MOVETIME_MS)),
 };
 
 fn engine_limits(movetime: Option<u64>, depth: Option<u32>) -> Result<Limits, ApiError> {
     let default = Limits::movetime(Duration::from_millis(DEFAULT_ENGINE_MOVETIME_MS));
     Ok(input::limits(depth, None, movetime, ENGINE_BOUNDS)?.or(default))
-}
-
-fn engine_answer(mut game: tama_core::Game, result: &SearchResult) -> Value {
-    match result {
-        SearchResult::GameOver(outcome) => json!({
-            "move": null,
-            "fen": write_fen(game.position()),
-            "outcome": outcome,
-        }),
-        SearchResult::Move(best) => {
-            let before = *game.position();
-            let rules = *game.rules();
-            let search = BestMoveReport::new(&before, &rules, best);
-            let obj = move_json(&before, &rules, &best.mv);
-            // The engine only returns legal moves.
-            let played = game.play(&best.mv).is_ok();
-            debug_assert!(played);
-            let mut answer = json!({
-                "move": obj,
-                "fen": write_fen(game.position()),
-                "outcome": game.outcome(),
-                "score": search.score,
-                "pv": search.pv,
-                "depth": search.depth,
-                "nodes": search.nodes,
-                "time_ms": search.time.as_millis() as u64,
-            });
-            // With tables: "tb", "distance", "tbkind" and "tbhits", as
-            // the analysis reports them.
-            if let (Some(a), Ok(Value::Object(t))) =
-                (answer.as_object_mut(), serde_json::to_value(search.tables))
-            {
-                a.extend(t);
-            }
-            answer
-        }
-    }
 }

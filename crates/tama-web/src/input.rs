@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use tama_core::{Game, Position, Rules};
 use tama_notation::{parse_fen, parse_move, parse_rules, ParseMoveError};
-use tama_search::Limits;
+use tama_search::{LimitBounds, Limits};
 
 use crate::error::ApiError;
 
@@ -119,60 +119,22 @@ pub fn game(
     Ok(game)
 }
 
-/// The most a request may ask of one search.
-#[derive(Clone, Copy, Debug)]
-pub struct LimitBounds {
-    /// The deepest `depth`.
-    pub depth: u32,
-    /// The longest `movetime` in milliseconds; `None`: no maximum.
-    pub movetime_ms: Option<u64>,
-}
-
 /// The search limits of a request's `depth`, `nodes` and `movetime`
-/// (milliseconds), checked against `bounds`; `Limits::given`, so the
-/// caller adds its default with `or`.
+/// (milliseconds), checked against `bounds` ([`Limits::checked`]); none
+/// given is unlimited, so the caller adds its default with `or`.
 ///
 /// # Errors
 ///
-/// 400 naming the field and its range: a depth of 0 or over the bound, a
-/// movetime of 0 or over the bound, 0 nodes.
+/// 400 with the [`LimitError`](tama_search::LimitError) naming the field
+/// and its range.
 pub fn limits(
     depth: Option<u32>,
     nodes: Option<u64>,
     movetime: Option<u64>,
     bounds: LimitBounds,
 ) -> Result<Limits, ApiError> {
-    if let Some(d) = depth {
-        if !(1..=bounds.depth).contains(&d) {
-            return Err(ApiError::bad_request(format!(
-                "invalid depth {d}: expected 1 to {}",
-                bounds.depth
-            )));
-        }
-    }
-    match (movetime, bounds.movetime_ms) {
-        (Some(ms), Some(max)) if !(1..=max).contains(&ms) => {
-            return Err(ApiError::bad_request(format!(
-                "invalid movetime {ms}: expected 1 to {max} milliseconds"
-            )));
-        }
-        (Some(0), None) => {
-            return Err(ApiError::bad_request(
-                "invalid movetime 0: expected at least 1 millisecond",
-            ));
-        }
-        _ => {}
-    }
-    if nodes == Some(0) {
-        return Err(ApiError::bad_request(
-            "invalid nodes 0: expected at least 1",
-        ));
-    }
-    Ok(Limits::given(
-        depth,
-        nodes,
-        movetime.map(Duration::from_millis),
-    ))
+    Limits::checked(depth, nodes, movetime.map(Duration::from_millis), bounds)
+        .map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 /// Splits the `moves` query parameter: move texts separated by commas or
@@ -235,38 +197,19 @@ mod tests {
     }
 
     #[test]
-    fn limits_are_checked_against_their_bounds() {
+    fn limits_out_of_range_are_a_bad_request_naming_the_field() {
         let engine = LimitBounds {
             depth: 60,
-            movetime_ms: Some(30_000),
-        };
-        let open = LimitBounds {
-            depth: 120,
-            movetime_ms: None,
+            movetime: Some(Duration::from_secs(30)),
         };
         let ok = limits(Some(5), Some(100), Some(250), engine).unwrap();
-        assert_eq!(ok.depth, Some(5));
-        assert_eq!(ok.nodes, Some(100));
         assert_eq!(ok.movetime, Some(Duration::from_millis(250)));
-        assert!(limits(None, None, None, engine).unwrap().is_unlimited());
-        let message = |r: Result<Limits, ApiError>| r.unwrap_err().message;
+        let e = limits(None, None, Some(30_001), engine).unwrap_err();
+        assert_eq!(e.status, axum::http::StatusCode::BAD_REQUEST);
         assert_eq!(
-            message(limits(Some(61), None, None, engine)),
-            "invalid depth 61: expected 1 to 60"
-        );
-        assert!(limits(Some(61), None, None, open).is_ok());
-        assert_eq!(
-            message(limits(None, None, Some(30_001), engine)),
+            e.message,
             "invalid movetime 30001: expected 1 to 30000 milliseconds"
         );
-        assert!(limits(None, None, Some(30_001), open).is_ok());
-        assert_eq!(
-            message(limits(None, None, Some(0), open)),
-            "invalid movetime 0: expected at least 1 millisecond"
-        );
-        assert_eq!(
-            message(limits(None, Some(0), None, open)),
-            "invalid nodes 0: expected at least 1"
-        );
+        assert!(limits(None, None, Some(30_001), LimitBounds::ENGINE).is_ok());
     }
 }

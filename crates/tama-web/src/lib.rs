@@ -41,7 +41,7 @@ mod review;
 mod rules;
 mod run;
 mod server;
-mod state;
+mod slots;
 mod stream;
 
 pub use analyse::{MAX_DEPTH, MAX_MULTIPV};
@@ -49,7 +49,7 @@ pub use api::{MAX_ENGINE_DEPTH, MAX_ENGINE_MOVETIME_MS};
 pub use error::ApiError;
 pub use run::run;
 pub use server::{router, serve, spawn, Config, RunningServer};
-pub use state::AppState;
+pub use slots::AppState;
 
 /// The largest request body, in bytes (a bigger one gets 413).
 pub const BODY_LIMIT: usize = 4 * 1024 * 1024;

@@ -18,7 +18,7 @@ use tama_search::Limits;
 use crate::api::ENGINE_BOUNDS;
 use crate::error::ApiError;
 use crate::input;
-use crate::state::AppState;
+use crate::slots::AppState;
 use crate::stream::{self, SseResponse};
 
 /// The query of `GET /api/review`.

@@ -15,7 +15,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 
 use crate::server::{serve, Config};
-use crate::state::AppState;
+use crate::slots::AppState;
 
 /// Log lines waiting for the calling thread, at most.
 const LOG_BACKLOG: usize = 4096;

@@ -17,7 +17,7 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::error::{method_not_allowed, not_found, ApiError};
-use crate::state::AppState;
+use crate::slots::AppState;
 use crate::{analyse, api, assets, pdn, review, rules, BODY_LIMIT};
 
 /// How long a request other than an analysis stream may take.
@@ -74,6 +74,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/play", post(api::play))
         .route("/api/engine-move", post(api::engine_move))
         .route("/api/rules", get(rules::rules))
+        .route("/api/levels", get(api::levels))
         .route("/api/pdn/check", post(pdn::check))
         .route("/api/pdn/json", post(pdn::to_json))
         .route("/api/pdn/fmt", post(pdn::fmt))

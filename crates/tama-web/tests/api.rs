@@ -824,6 +824,33 @@ fn rules_lists_the_switches_and_presets_of_the_libraries() {
     assert_eq!(get(&s, "/api/rules?colour=white").status, 400);
 }
 
+#[test]
+fn levels_are_the_engine_levels_and_each_is_a_valid_engine_move() {
+    use tama_search::Level;
+    let s = server(1);
+    let a = get(s.addr(), "/api/levels");
+    assert_eq!(a.status, 200, "{}", a.text());
+    let v = a.json();
+    assert_eq!(v["default"], Level::DEFAULT.level);
+    let levels = v["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), Level::ALL.len());
+    for (json, level) in levels.iter().zip(Level::ALL) {
+        assert_eq!(
+            *json,
+            json!({"level": level.level, "depth": level.depth, "movetime_ms": level.movetime_ms})
+        );
+    }
+    // The weakest level's limits are accepted by the engine move.
+    let first = &levels[0];
+    let a = post(
+        s.addr(),
+        "/api/engine-move",
+        &json!({"depth": first["depth"], "movetime": first["movetime_ms"]}),
+    );
+    assert_eq!(a.status, 200, "{}", a.text());
+    assert!(a.json()["move"].is_object());
+}
+
 /// A short game whose tenth move, h5-g5, gives three men away.
 const REVIEW_MOVES: &str =
     "a3-b4,e6-e5,f3-g4,g6-h5,b4-c5,c6xc4,c3xc5,e5-f5,d3-c3,h5-g5,g4xc8,d7-e6";

@@ -368,7 +368,7 @@ async fn open(p: &Page) -> Res {
 }
 
 async fn play_against_the_engine(p: &Page) -> Res {
-    p.select("#level", "d:2").await?;
+    p.select("#level", "l:2").await?;
     // Select c3: its three destinations are shown.
     p.square("c3").await?;
     let mut dests: Vec<String> = serde_json::from_value(

@@ -267,34 +267,7 @@ fn player(
 /// "description"}`.
 fn list_options(out: &mut dyn Write, json: bool) -> Result<(), CliError> {
     if json {
-        let list: Vec<Value> = options::all()
-            .iter()
-            .map(|o| {
-                let (kind, min, max) = match o.kind {
-                    options::OptionKind::Bool => ("bool", Value::Null, Value::Null),
-                    options::OptionKind::Int { min, max } => ("int", json!(min), json!(max)),
-                    options::OptionKind::Real { min, max } => ("real", json!(min), json!(max)),
-                    options::OptionKind::Choice(_) => ("choice", Value::Null, Value::Null),
-                };
-                let default = match o.default_value() {
-                    options::OptionValue::Bool(b) => json!(b),
-                    options::OptionValue::Int(n) => json!(n),
-                    options::OptionValue::Real(x) => json!(x),
-                    options::OptionValue::Choice(w) => json!(w),
-                };
-                json!({
-                    "name": o.name,
-                    "aliases": o.aliases,
-                    "group": o.group.name(),
-                    "type": kind,
-                    "min": min,
-                    "max": max,
-                    "default": default,
-                    "description": o.description,
-                })
-            })
-            .collect();
-        return write_json(out, &Value::Array(list));
+        return write_json(out, &options::all());
     }
     let mut group = None;
     for o in options::all() {

@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
-use tama_core::{Position, Rules, Square};
+use tama_core::{Position, Rules};
 use tama_notation::fen::write_fen;
 use tama_notation::movetext::MoveText;
+use tama_report::BoardReport;
 
 use crate::board::{color_name, BoardView};
 use crate::common::{write_json, PositionArgs};
@@ -73,24 +73,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         return Ok(EXIT_OK);
     }
     if args.json {
-        let board: Vec<String> = (0..8u8)
-            .rev()
-            .map(|r| {
-                (0..8u8)
-                    .map(|f| {
-                        Square::from_coords(f, r)
-                            .and_then(|sq| pos.piece_at(sq))
-                            .map_or('.', |p| p.char())
-                    })
-                    .collect()
-            })
-            .collect();
-        let value = json!({
-            "fen": write_fen(&pos),
-            "turn": pos.turn().name(),
-            "board": board,
-        });
-        write_json(out, &value)?;
+        write_json(out, &BoardReport::new(&pos))?;
         return Ok(EXIT_OK);
     }
     let view = BoardView {

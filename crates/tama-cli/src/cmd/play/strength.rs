@@ -2,12 +2,12 @@
 
 use std::time::Duration;
 
-use tama_search::Limits;
+use tama_search::{Level, Limits};
 
 /// How strongly the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strength {
-    /// A level from 1 to 10 (see [`Strength::limits`]).
+    /// A level from 1 to 10 (see [`Level`]).
     Level(u8),
     /// A fixed depth.
     Depth(u32),
@@ -15,32 +15,14 @@ pub enum Strength {
     Movetime(Duration),
 }
 
-/// The default level: depth 8 or 0.4 s per move, quick enough to feel
-/// responsive and still a fair opponent.
-pub const DEFAULT_LEVEL: u8 = 5;
-
-/// Depth and time per move of each level (index 0 is level 1).
-const LEVELS: [(Option<u32>, u64); 10] = [
-    (Some(1), 100),
-    (Some(2), 100),
-    (Some(3), 150),
-    (Some(5), 250),
-    (Some(8), 400),
-    (Some(11), 700),
-    (Some(14), 1000),
-    (None, 2000),
-    (None, 4000),
-    (None, 8000),
-];
+/// The default level (see [`Level::DEFAULT`]).
+pub const DEFAULT_LEVEL: u8 = Level::DEFAULT.level;
 
 impl Strength {
     /// The search limits of a move.
     pub fn limits(self) -> Limits {
         match self {
-            Strength::Level(n) => {
-                let (depth, ms) = LEVELS[usize::from(n.clamp(1, 10)) - 1];
-                Limits::given(depth, None, Some(Duration::from_millis(ms)))
-            }
+            Strength::Level(n) => Level::of(n).limits(),
             Strength::Depth(d) => Limits::depth(d),
             Strength::Movetime(t) => Limits::movetime(t),
         }
@@ -72,15 +54,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_grow_stronger() {
-        let mut last = (0, 0);
-        for n in 1..=10u8 {
-            let l = Strength::Level(n).limits();
-            let ms = l.movetime.unwrap().as_millis();
-            let depth = l.depth.unwrap_or(u32::MAX);
-            assert!(depth >= last.0 && ms >= last.1, "level {n}");
-            last = (depth, ms);
+    fn levels_are_the_library_levels() {
+        for level in Level::ALL {
+            assert_eq!(Strength::Level(level.level).limits(), level.limits());
         }
+        assert_eq!(Strength::Level(0).limits(), Level::ALL[0].limits());
         assert_eq!(
             Strength::Level(5).explain(),
             "depth 8, at most 400 ms per move"

@@ -55,7 +55,7 @@ pub struct Info {
 
 /// One analysed root move.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Line {
+pub struct RootLine {
     /// The root move.
     pub mv: Move,
     /// Its score for the side to move at the root.
@@ -78,7 +78,7 @@ pub struct BestMove {
     pub pv: Vec<Move>,
     /// Every line searched (multi-PV), best first; `lines[0]` is the best
     /// move's.
-    pub lines: Vec<Line>,
+    pub lines: Vec<RootLine>,
     /// The deepest completed iteration (0 when the move was forced or
     /// decided by the endgame oracle and returned at once).
     pub depth: u32,
