@@ -93,7 +93,7 @@ def test_bad_limits_name_the_field_and_range_as_every_front_end():
         tama.Engine().analyse(tama.Board(), nodes=0)
     with pytest.raises(ValueError, match="invalid movetime 0: expected at least 1 millisecond"):
         tama.Engine().analyse(tama.Board(), movetime=0.0)
-    with pytest.raises(ValueError, match="movetime nan: expected a number of seconds"):
+    with pytest.raises(ValueError, match="movetime NaN: expected a number of seconds"):
         tama.Engine().analyse(tama.Board(), movetime=float("nan"))
 
 
