@@ -82,19 +82,13 @@ impl Tablebase {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tama_core::{Color, Piece, Role, Rules, Setup, Square};
+    use tama_core::Rules;
 
     use crate::{generate, GenOptions, Plan};
 
-    fn pos(white: &[(Square, Role)], black: &[(Square, Role)], turn: Color) -> Position {
-        let mut s = Setup::empty(turn);
-        for &(sq, r) in white {
-            s.put(sq, Piece::new(Color::White, r));
-        }
-        for &(sq, r) in black {
-            s.put(sq, Piece::new(Color::Black, r));
-        }
-        Position::from_setup(s).expect("valid")
+    /// A position from its text.
+    fn pos(fen: &str) -> Position {
+        tama_notation::parse_fen(fen).expect("valid").position
     }
 
     #[test]
@@ -110,12 +104,7 @@ mod tests {
         )
         .unwrap();
         let tb = Tablebase::open(tmp.path(), &rules).unwrap();
-        use Role::King;
-        let p = pos(
-            &[(Square::D1, King), (Square::A3, King)],
-            &[(Square::A1, King)],
-            Color::White,
-        );
+        let p = pos("W:WKd1,Ka3:BKa1");
         let root = tb.probe(&p).unwrap().expect("covered");
         assert_eq!(root.wdl, Wdl::Win);
         let ranked = tb.rank_moves(&p).unwrap();
@@ -135,7 +124,7 @@ mod tests {
             assert_eq!(m.after, child);
         }
         // Without a legal move there is no best move.
-        let stuck = pos(&[], &[(Square::A1, King)], Color::White);
+        let stuck = pos("W:W:BKa1");
         assert_eq!(tb.best_move(&stuck).unwrap(), None);
     }
 }

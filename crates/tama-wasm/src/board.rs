@@ -241,32 +241,20 @@ impl Board {
     /// `color` (`"white"` or `"black"`) resigns; the outcome as JSON.
     pub fn resign(&mut self, color: &str) -> Result<String, JsValue> {
         let color = color_of(color)?;
-        let outcome = self
-            .game
-            .resign(color)
-            .map_err(|e| Error::new("IllegalMoveError", e.to_string()))?;
-        Ok(json(&outcome))
+        Ok(ended(self.game.resign(color))?)
     }
 
     /// The players agree to a draw; the outcome as JSON.
     #[wasm_bindgen(js_name = agreeDraw)]
     pub fn agree_draw(&mut self) -> Result<String, JsValue> {
-        let outcome = self
-            .game
-            .agree_draw()
-            .map_err(|e| Error::new("IllegalMoveError", e.to_string()))?;
-        Ok(json(&outcome))
+        Ok(ended(self.game.agree_draw())?)
     }
 
     /// `color`'s time ran out; the outcome as JSON.
     #[wasm_bindgen(js_name = loseOnTime)]
     pub fn lose_on_time(&mut self, color: &str) -> Result<String, JsValue> {
         let color = color_of(color)?;
-        let outcome = self
-            .game
-            .lose_on_time(color)
-            .map_err(|e| Error::new("IllegalMoveError", e.to_string()))?;
-        Ok(json(&outcome))
+        Ok(ended(self.game.lose_on_time(color))?)
     }
 
     /// Leaves of the move tree to `depth` plies (0 to 12); throws
@@ -291,6 +279,14 @@ impl Board {
         };
         tama_notation::svg::board_svg(self.game.position(), &options)
     }
+}
+
+/// The outcome of an ending off the board as JSON, or why the game could
+/// not end so (it is already over).
+fn ended(result: Result<tama_core::Outcome, tama_core::GameOverError>) -> Result<String, Error> {
+    result
+        .map(|outcome| json(&outcome))
+        .map_err(|e| Error::new("IllegalMoveError", e.to_string()))
 }
 
 fn color_of(text: &str) -> Result<Color, Error> {
