@@ -304,3 +304,30 @@ fn sprt_refuses_bad_players_and_bounds_before_playing() {
     let (code, _, _) = tama(&["sprt", "--a", "full"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn web_bundle_writes_a_static_site_once_unless_forced() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().join("site");
+    let out_dir = dir.to_string_lossy().into_owned();
+    let (code, out, err) = tama(&["web-bundle", "--out", &out_dir]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().last(), Some(out_dir.as_str()));
+    assert!(out.lines().next().unwrap().contains(" files, "), "{out}");
+    for f in [
+        "index.html",
+        "config.json",
+        "sw.js",
+        "tama/wasm/tama_wasm_bg.wasm",
+    ] {
+        assert!(dir.join(f).is_file(), "{f}");
+    }
+    // A folder that is not empty is refused (bad input), and left alone.
+    let (code, _, err) = tama(&["web-bundle", "--out", &out_dir]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("not empty"), "{err}");
+    assert!(dir.join("index.html").is_file());
+    let (code, _, err) = tama(&["web-bundle", "--out", &out_dir, "--force"]);
+    assert_eq!(code, 0, "{err}");
+}

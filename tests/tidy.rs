@@ -397,9 +397,10 @@ fn page_scripts() -> Vec<(PathBuf, String)> {
 
 #[test]
 fn the_page_knows_no_rule_and_no_review_threshold() {
-    // The switches and presets come from GET /api/rules, the marks and
-    // comments from GET /api/review (tama_search::review): a switch name
-    // or a threshold in the page's code would be a second copy.
+    // The switches and presets come from the package's rulesTable(), the
+    // marks and comments from the engine's review (tama_search::review,
+    // in the browser or behind GET /api/review): a switch name or a
+    // threshold in the page's code would be a second copy.
     let scripts = page_scripts();
     assert!(scripts.len() > 5, "the page's scripts are found");
     let thresholds = [
@@ -410,7 +411,7 @@ fn the_page_knows_no_rule_and_no_review_threshold() {
         for switch in tama_notation::Switch::ALL {
             assert!(
                 !text.contains(switch.name()),
-                "{} names the rule switch {switch}: read it from /api/rules",
+                "{} names the rule switch {switch}: read it from rulesTable()",
                 path.display()
             );
         }
@@ -790,4 +791,237 @@ fn the_page_writes_no_level_of_play() {
         !html[select..end].contains("<option"),
         "the level select of index.html lists levels of its own"
     );
+}
+
+/// What would be the page reading or writing position text, applying a
+/// move or writing PDN itself: the package (tama-wasm) does all of it.
+fn page_notation(text: &str) -> Vec<String> {
+    let marks = [
+        // position text: the side-and-pieces fields
+        "split(\":\")",
+        "`W:W",
+        "\"W:W",
+        // applying a move by hand: removing the captured pieces
+        "captures) board[",
+        "for (const c of mv.captures)",
+        // the PDN writer: its tag roster, game type and move numbers
+        "GameType",
+        "[SetUp",
+        "`${number(",
+    ];
+    let mut found = Vec::new();
+    for line in text.lines() {
+        for m in marks {
+            if line.contains(m) {
+                found.push(format!("{m}: {}", line.trim()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_page_reads_and_writes_no_notation_of_its_own() {
+    for (path, text) in page_scripts() {
+        let found = page_notation(&text);
+        assert!(
+            found.is_empty(),
+            "{} handles notation itself (use the package, js/tama.js): {found:?}",
+            path.display()
+        );
+        // The package comes in through js/tama.js only.
+        if !path.ends_with("assets/js/tama.js") {
+            assert!(
+                !text.contains("tama/index.js") && !text.contains("tama_wasm"),
+                "{} imports the package past js/tama.js",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_notation_check_finds_a_writer() {
+    let old = "  const side = c === \"w\" ? \"W\" : \"B\";\n  const parts = fen.trim().split(\":\");\n  tags.push([\"GameType\", gameType(game.rules)]);\n  for (const c of mv.captures) board[sqIndex(c)] = null;";
+    // The last line is both a removal of captured pieces and its loop.
+    assert_eq!(page_notation(old).len(), 4);
+    assert!(page_notation("const fen = known(node).fen;").is_empty());
+}
+
+/// The page's catalogues: language code → key → text.
+fn catalogues() -> BTreeMap<String, serde_json::Map<String, serde_json::Value>> {
+    let dir = workspace_root().join("crates/tama-web/assets/i18n");
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).expect("the i18n folder") {
+        let path = entry.expect("readable").path();
+        let code = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let v: serde_json::Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        out.insert(code, v.as_object().expect("an object").clone());
+    }
+    out
+}
+
+/// Plural forms a language may add beside `.one` and `.other`.
+const PLURAL_FORMS: [&str; 4] = ["zero", "two", "few", "many"];
+
+#[test]
+fn every_key_of_the_page_is_in_every_language() {
+    let all = catalogues();
+    let codes: Vec<&str> = all.keys().map(String::as_str).collect();
+    assert_eq!(codes, ["en", "hy", "ru", "tr"]);
+    let en = &all["en"];
+    for (code, words) in &all {
+        assert!(
+            words
+                .get("_about")
+                .is_some_and(|v| v.as_str().is_some_and(|s| s.len() > 20)),
+            "{code}.json does not say where its words come from (_about)"
+        );
+        for key in en.keys() {
+            assert!(words.contains_key(key), "{code}.json lacks {key}");
+        }
+        for key in words.keys() {
+            let extra_plural = PLURAL_FORMS.iter().any(|f| {
+                key.strip_suffix(&format!(".{f}"))
+                    .is_some_and(|base| en.contains_key(&format!("{base}.other")))
+            });
+            assert!(
+                en.contains_key(key) || extra_plural,
+                "{code}.json has {key}, which English has not"
+            );
+            let text = words[key].as_str().unwrap_or_default();
+            let en_text = en.get(key).and_then(|v| v.as_str()).unwrap_or(text);
+            let params = |s: &str| {
+                let mut p: Vec<String> = s
+                    .split('{')
+                    .skip(1)
+                    .filter_map(|r| r.split_once('}').map(|(n, _)| n.to_owned()))
+                    .collect();
+                p.sort();
+                p
+            };
+            if !extra_plural && key != "_about" {
+                assert_eq!(
+                    params(text),
+                    params(en_text),
+                    "{code}.json {key}: other placeholders"
+                );
+            }
+        }
+    }
+    // Every key the page names exists.
+    let html = std::fs::read_to_string(workspace_root().join("crates/tama-web/assets/index.html"))
+        .expect("index.html");
+    let mut named = Vec::new();
+    for attr in [
+        "data-i18n=\"",
+        "data-i18n-title=\"",
+        "data-i18n-placeholder=\"",
+        "data-i18n-aria=\"",
+    ] {
+        for part in html.split(attr).skip(1) {
+            named.push(part.split('"').next().unwrap().to_owned());
+        }
+    }
+    for (_, text) in page_scripts() {
+        for call in ["t(\"", "plural(\""] {
+            for (at, _) in text.match_indices(call) {
+                // A call of its own, not the end of `closest("…")`.
+                let before = text[..at].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
+                    continue;
+                }
+                let rest = &text[at + call.len()..];
+                named.push(rest.split('"').next().unwrap().to_owned());
+            }
+        }
+    }
+    assert!(named.len() > 60, "{} keys found", named.len());
+    for key in named {
+        assert!(
+            en.contains_key(&key) || en.contains_key(&format!("{key}.other")),
+            "the page names {key}, which en.json has not"
+        );
+    }
+}
+
+/// Text of the page that is not in a catalogue: an element of index.html
+/// whose own text has letters but no `data-i18n`, or a string literal in
+/// a script that reads as English words.
+fn unlisted_words(html: &str, scripts: &[(PathBuf, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    let allowed = [
+        "<title>",
+        "<script",
+        "class=\"brand\"",
+        "id=\"rules-label\"",
+    ];
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        let Some(close) = rest[open..].find('>') else {
+            break;
+        };
+        let tag = &rest[open..open + close + 1];
+        let after = &rest[open + close + 1..];
+        let text = &after[..after.find('<').unwrap_or(after.len())];
+        // The program's name is the same in every language.
+        if text.chars().any(char::is_alphabetic)
+            && text.trim() != "tama"
+            && !tag.contains("data-i18n=")
+            && !allowed.iter().any(|a| tag.contains(a))
+        {
+            found.push(format!("index.html: {tag}{}", text.trim()));
+        }
+        rest = after;
+    }
+    for (path, text) in scripts {
+        if path.ends_with("i18n.js") {
+            continue;
+        }
+        for line in text.lines() {
+            let code = line.split("//").next().unwrap_or_default();
+            if code.contains("Event:") {
+                continue; // PDN tags stay as they are
+            }
+            for quote in ['"', '`'] {
+                for (i, lit) in code.split(quote).enumerate() {
+                    let mut words = lit.split(' ');
+                    let english = i % 2 == 1
+                        && words.next().is_some_and(|w| {
+                            w.len() > 1
+                                && w.starts_with(|c: char| c.is_ascii_uppercase())
+                                && w[1..].chars().all(|c| c.is_ascii_lowercase())
+                        })
+                        && words
+                            .next()
+                            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_lowercase()));
+                    if english {
+                        found.push(format!("{}: {}", path.display(), line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_word_of_the_page_is_written_outside_its_catalogues() {
+    let html = std::fs::read_to_string(workspace_root().join("crates/tama-web/assets/index.html"))
+        .expect("index.html");
+    let found = unlisted_words(&html, &page_scripts());
+    assert!(found.is_empty(), "words outside the catalogues: {found:#?}");
+}
+
+#[test]
+fn the_word_check_finds_words() {
+    let html = "<div><button id=\"x\">New game</button><b data-i18n=\"k\">Engine</b></div>";
+    let js = vec![(
+        PathBuf::from("x.js"),
+        "el.textContent = \"Game over now\";\nconst k = t(\"status.over\");".to_owned(),
+    )];
+    let found = unlisted_words(html, &js);
+    assert_eq!(found.len(), 2, "{found:?}");
 }

@@ -1,7 +1,9 @@
 //! Embeds the page: writes `assets.rs` into `OUT_DIR`, one `Asset` row per
 //! file under `assets/` (its URL path, its content type by extension, its
 //! bytes), so that a new file of the page is served without a hand-kept
-//! list. `src/assets.rs` includes the table.
+//! list, and one per file of the JavaScript package the page runs on
+//! (`crates/tama-wasm/js`, the module built by `cargo xtask wasm` and
+//! committed), served under `tama/`. `src/assets.rs` includes the table.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -13,19 +15,30 @@ fn main() {
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     walk(&root, &mut files);
-    let mut rows: Vec<(String, &PathBuf)> = files
+    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tama-wasm/js");
+    let mut rows: Vec<(String, PathBuf)> = PACKAGE_FILES
         .iter()
-        .map(|file| {
-            let url = file
-                .strip_prefix(&root)
-                .expect("walked under the root")
-                .components()
-                .map(|c| c.as_os_str().to_str().expect("asset names are UTF-8"))
-                .collect::<Vec<_>>()
-                .join("/");
-            (url, file)
+        .map(|name| {
+            let file = package.join(name);
+            println!("cargo:rerun-if-changed={}", file.display());
+            assert!(
+                file.exists(),
+                "{}: missing; build the package with `cargo xtask wasm`",
+                file.display()
+            );
+            (format!("tama/{name}"), file)
         })
         .collect();
+    rows.extend(files.iter().map(|file| {
+        let url = file
+            .strip_prefix(&root)
+            .expect("walked under the root")
+            .components()
+            .map(|c| c.as_os_str().to_str().expect("asset names are UTF-8"))
+            .collect::<Vec<_>>()
+            .join("/");
+        (url, file.clone())
+    }));
     // Sorted by URL path: `assets::find` searches by halves.
     rows.sort();
     let mut table = String::from("[\n");
@@ -42,6 +55,19 @@ fn main() {
     std::fs::write(out.join("assets.rs"), table).expect("write OUT_DIR/assets.rs");
 }
 
+/// The files of the JavaScript package that run in a browser (its
+/// `package.json` lists them with the type declarations; a test of
+/// `src/assets.rs` checks that every one is here).
+const PACKAGE_FILES: [&str; 7] = [
+    "index.js",
+    "errors.js",
+    "engine.js",
+    "load.js",
+    "worker.js",
+    "wasm/tama_wasm.js",
+    "wasm/tama_wasm_bg.wasm",
+];
+
 /// The `Content-Type` of a page file by its extension; a file of another
 /// kind stops the build (add its type here).
 fn content_type(url: &str) -> &'static str {
@@ -53,6 +79,8 @@ fn content_type(url: &str) -> &'static str {
         "json" => "application/json",
         "svg" => "image/svg+xml",
         "png" => "image/png",
+        "wasm" => "application/wasm",
+        "webmanifest" => "application/manifest+json",
         "ico" => "image/x-icon",
         "txt" => "text/plain; charset=utf-8",
         _ => panic!("assets/{url}: no content type for this extension (add it in build.rs)"),

@@ -61,6 +61,9 @@ fn test(tally: &mut TestTally) -> Result<Outcome> {
 /// Node, packed and installed. Skipped where Debian's web toolchain is not
 /// installed, except under `CI=true`, where `.ci/run` installs it.
 fn wasm(tally: &mut TestTally) -> Result<Outcome> {
+    // The page of `tama serve` and the static bundle embed the committed
+    // module: it must be built from these sources.
+    wasm::check_stamp()?;
     if let Err(missing) = wasm::tools() {
         if std::env::var("CI").is_ok_and(|v| v == "true") {
             return Err(missing);

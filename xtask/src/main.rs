@@ -24,6 +24,7 @@ mod sprt;
 mod table;
 mod tama;
 mod wasm;
+mod web_bundle;
 
 use std::process::ExitCode;
 
@@ -66,6 +67,9 @@ enum Command {
     /// cargo-web toolchain), pack it with npm and print the tarball's path;
     /// `--test` runs its Node tests.
     Wasm(wasm::Args),
+    /// Write the web board as a static site (`tama web-bundle`) and print
+    /// its size, raw and compressed; the last line is the folder.
+    WebBundle(web_bundle::Args),
 }
 
 fn main() -> ExitCode {
@@ -79,6 +83,7 @@ fn main() -> ExitCode {
         Command::Fuzz(args) => fuzz::run(args),
         Command::EgtbShard(args) => shard::run(args),
         Command::Wasm(args) => wasm::run(args),
+        Command::WebBundle(args) => web_bundle::run(args),
     };
     exit_code(result)
 }

@@ -27,8 +27,30 @@ const DEBIAN_RUSTDOC: &str = "/usr/bin/rustdoc";
 /// Where the package's sources are, from the project root.
 const PACKAGE_DIR: &str = "crates/tama-wasm/js";
 
+/// Binaryen's optimiser, from the npm registry (Debian's binaryen 108 is
+/// too old: it breaks wasm-bindgen's reference-typed table).
+const BINARYEN: &str = "binaryen@132.0.0";
+
+/// The file beside the generated module that names the sources it was
+/// built from (a hash of them), so that a stale committed module is seen
+/// without the web toolchain.
+const STAMP: &str = "crates/tama-wasm/js/wasm/SOURCES";
+
+/// The crates whose sources go into the module.
+const SOURCE_CRATES: [&str; 5] = [
+    "crates/tama-core",
+    "crates/tama-notation",
+    "crates/tama-search",
+    "crates/tama-report",
+    "crates/tama-wasm",
+];
+
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Only check that the committed module was built from the current
+    /// sources (no build; needs no web toolchain).
+    #[arg(long, conflicts_with_all = ["test", "bench"])]
+    pub check: bool,
     /// Also run the package's tests with Node (`node --test`) and install
     /// the tarball in a fresh folder.
     #[arg(long)]
@@ -41,6 +63,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    if args.check {
+        check_stamp()?;
+        println!("the committed WebAssembly module is built from the current sources");
+        return Ok(());
+    }
     let package = build()?;
     if args.test {
         let tally = test(&package)?;
@@ -140,6 +167,75 @@ fn locked_version(crate_name: &str) -> Result<String> {
     Ok(lock[start..start + end].to_owned())
 }
 
+/// A 64-bit FNV-1a hash.
+fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The stamp of the module's sources: a hash of every file under `src/`
+/// of the crates that go into it, their `Cargo.toml`s and the wasm
+/// profile's root `Cargo.toml`, by path and bytes (tests, benches and
+/// examples do not go into the module).
+pub fn source_stamp() -> Result<String> {
+    let root = project_root();
+    let mut files = vec![root.join("Cargo.toml")];
+    for krate in SOURCE_CRATES {
+        files.push(root.join(krate).join("Cargo.toml"));
+        let mut stack = vec![root.join(krate).join("src")];
+        while let Some(dir) = stack.pop() {
+            for entry in
+                fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))?
+            {
+                let path = entry?.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else {
+                    files.push(path);
+                }
+            }
+        }
+    }
+    let mut named: Vec<(String, PathBuf)> = files
+        .into_iter()
+        .map(|p| {
+            let rel = p
+                .strip_prefix(root)
+                .unwrap_or(&p)
+                .to_string_lossy()
+                .replace('\\', "/");
+            (rel, p)
+        })
+        .collect();
+    named.sort();
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    for (rel, path) in &named {
+        let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        hash = fnv1a(hash, rel.as_bytes());
+        hash = fnv1a(hash, &[0]);
+        hash = fnv1a(hash, &bytes);
+    }
+    Ok(format!("fnv1a64 {hash:016x} over {} files\n", named.len()))
+}
+
+/// Checks that the committed module's stamp names the current sources.
+pub fn check_stamp() -> Result<()> {
+    let path = project_root().join(STAMP);
+    let committed =
+        fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let current = source_stamp()?;
+    if committed != current {
+        bail!(
+            "the committed WebAssembly module (crates/tama-wasm/js/wasm) was built from other sources \
+             ({}; now {}): run `cargo xtask wasm` and commit it",
+            committed.trim(),
+            current.trim()
+        );
+    }
+    Ok(())
+}
+
 /// Builds the module, generates its bindings into the package folder, and
 /// packs the package.
 pub fn build() -> Result<Package> {
@@ -195,9 +291,18 @@ pub fn build() -> Result<Package> {
         .arg(&out)
         .arg(&module)
         .run()?;
-    let size = fs::metadata(out.join("tama_wasm_bg.wasm"))
+    let bindgen_size = fs::metadata(out.join("tama_wasm_bg.wasm"))
         .context("wasm-bindgen wrote no module")?
         .len();
+    optimise(&target_dir, &out.join("tama_wasm_bg.wasm"))?;
+    let size = fs::metadata(out.join("tama_wasm_bg.wasm"))
+        .context("wasm-opt wrote no module")?
+        .len();
+    println!("wasm-opt -O3: {bindgen_size} -> {size} bytes");
+    // wasm-bindgen's `.gitignore` would keep the module out of the
+    // repository, where the web server and the static bundle take it.
+    let _ = fs::remove_file(out.join(".gitignore"));
+    fs::write(root.join(STAMP), source_stamp()?).context("cannot write the module's stamp")?;
     println!("module: {size} bytes");
     let packs = target_dir.join("pkg");
     fs::create_dir_all(&packs).with_context(|| format!("cannot create {}", packs.display()))?;
@@ -216,6 +321,41 @@ pub fn build() -> Result<Package> {
         dir,
         tarball: packs.join(name),
     })
+}
+
+/// Runs Binaryen's `wasm-opt -O3` on the module in place (installed with
+/// npm into `target/wasm/binaryen` on first use, at the pinned version).
+/// It drops the function names and optimises the code the LLVM backend
+/// left: a quarter faster perft in Node, half the raw size.
+fn optimise(target_dir: &Path, module: &Path) -> Result<()> {
+    let tools = target_dir.join("binaryen");
+    let exe = tools.join("node_modules/.bin/wasm-opt");
+    if !exe.exists() {
+        fs::create_dir_all(&tools).with_context(|| format!("cannot create {}", tools.display()))?;
+        Cmd::new("npm")
+            .args(["install", "--silent", "--no-audit", "--no-fund", "--prefix"])
+            .arg(&tools)
+            .arg(BINARYEN)
+            .run()?;
+    }
+    let optimised = module.with_extension("opt.wasm");
+    Cmd::new(&exe)
+        .args([
+            "-O3",
+            "--enable-bulk-memory",
+            "--enable-sign-ext",
+            "--enable-mutable-globals",
+            "--enable-nontrapping-float-to-int",
+            "--enable-reference-types",
+            "--enable-multivalue",
+        ])
+        .arg(module)
+        .arg("-o")
+        .arg(&optimised)
+        .run()?;
+    fs::rename(&optimised, module)
+        .with_context(|| format!("cannot replace {}", module.display()))?;
+    Ok(())
 }
 
 /// The counts of a `node --test` run.

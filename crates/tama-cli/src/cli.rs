@@ -70,6 +70,9 @@ pub enum Command {
     Egtb(cmd::egtb::Args),
     /// Serve the web board (play and analyse in a browser) and its JSON API.
     Serve(cmd::serve::Args),
+    /// Write the web board as static files (the engine runs in the
+    /// browser; works offline).
+    WebBundle(cmd::web_bundle::Args),
     /// Run the engine over the Hub protocol (for pydraughts and Hub GUIs).
     Hub(cmd::hub::Args),
     /// Self-play positions for training the learned evaluation.
@@ -98,6 +101,7 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> CmdResult {
         Command::Match(args) => cmd::match_cmd::run(&args, io),
         Command::Egtb(args) => cmd::egtb::run(&args, io),
         Command::Serve(args) => cmd::serve::run(&args, io),
+        Command::WebBundle(args) => cmd::web_bundle::run(&args, io),
         Command::Hub(args) => cmd::hub::run(&args, io),
         Command::Datagen(args) => cmd::datagen::run(&args, io),
         Command::Train(args) => cmd::train::run(&args, io),

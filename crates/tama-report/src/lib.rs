@@ -2,7 +2,11 @@
 //! `tama analyse` lines (`--json` and text), which the web server streams
 //! from `GET /api/analyse` and the Python package reads, and the engine's
 //! move of `POST /api/engine-move` ([`EngineMove`]); a position as `tama
-//! show --json` writes it ([`BoardReport`]).
+//! show --json` writes it ([`BoardReport`]); a whole-game review's events
+//! ([`ReviewMove`], [`ReviewProgress`], [`ReviewSummary`]); the rules
+//! dialog's table ([`RulesTable`]) and the levels of play ([`Levels`]).
+//! The web server and the WebAssembly package both answer with these, so
+//! the page reads one shape from either.
 //!
 //! The words themselves (colours, endings, scores, table values) are the
 //! `serde` forms of the core and search types (their `serde` feature):
@@ -30,6 +34,10 @@
 
 mod analysis;
 mod board;
+mod review;
+mod rules;
 
 pub use analysis::{BestMoveReport, Bound, EngineMove, InfoReport, Report, SearchSummary, Tables};
 pub use board::BoardReport;
+pub use review::{ReviewMove, ReviewProgress, ReviewSummary, SideTally};
+pub use rules::{Levels, PresetInfo, RulesInfo, RulesTable, SwitchInfo, SwitchSettings};

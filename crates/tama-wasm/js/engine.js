@@ -200,6 +200,17 @@ export class Engine {
           this.#settle(job, null, e);
         }
       }
+    } else if (m.type === "event") {
+      if (job.settled) return;
+      if (m.name === "move") job.moves.push(m.data);
+      if (job.onEvent) {
+        try {
+          job.onEvent(m.name, m.data);
+        } catch (e) {
+          this.#halt(job);
+          this.#settle(job, null, e);
+        }
+      }
     } else if (m.type === "done") {
       this.#settle(job, m.report);
       this.#finish(job);
@@ -230,6 +241,7 @@ export class Engine {
     if (job.settled) return;
     job.settled = true;
     if (error) job.reject(error);
+    else if (job.review) job.resolve({ moves: job.moves, summary: best });
     else job.resolve({ best, lines: [...job.lines.values()].sort((a, b) => a.multipv - b.multipv) });
   }
 
@@ -286,13 +298,32 @@ export class Engine {
    */
   search(board, { depth, movetime, nodes, multipv, onInfo } = {}) {
     const request = JSON.stringify({ depth, movetime, nodes, multipv });
+    return this.#enqueue("analyse", board, request, { onInfo });
+  }
+
+  /**
+   * Reviews the board's game move by move, as `tama analyse --pdn` does:
+   * each position searched under `depth`, `movetime` (ms) or `nodes` (200
+   * ms a position when none is given), from an empty hash table.
+   * `onEvent(name, data)` is called with `progress` (`{done, total}`) and
+   * `move` events (the verdict on a move: `{ply, move, side,
+   * played_score, best, best_score, pv, loss, mark, comment}`). Resolves
+   * with `{moves, summary}`: the verdicts, and each side's mistakes and
+   * blunders (`null` when the review was stopped before its end).
+   */
+  review(board, { depth, movetime, nodes, onEvent } = {}) {
+    const request = JSON.stringify({ depth, movetime, nodes });
+    return this.#enqueue("review", board, request, { onEvent, review: true, moves: [] });
+  }
+
+  #enqueue(type, board, request, extra) {
     const game = { fen: board.startFen(), rules: board.rules, moves: board.moves().map(String) };
-    const run = this.#queue.then(() => this.#run(game, request, onInfo));
+    const run = this.#queue.then(() => this.#run(type, game, request, extra));
     this.#queue = run.catch(() => {});
     return run;
   }
 
-  async #run(game, request, onInfo) {
+  async #run(type, game, request, extra) {
     // A search stopped through the flag may still be running: the flag
     // is cleared only once the worker is idle.
     if (this.#job) await this.#job.finished;
@@ -302,9 +333,9 @@ export class Engine {
     return new Promise((resolve, reject) => {
       let finish = null;
       const finished = new Promise((r) => (finish = r));
-      this.#job = { id, resolve, reject, onInfo, lines: new Map(), settled: false, finished, finish };
+      this.#job = { id, resolve, reject, lines: new Map(), settled: false, finished, finish, ...extra };
       thread.hold(true);
-      thread.post({ type: "analyse", id, ...game, request });
+      thread.post({ type, id, ...game, request });
     });
   }
 

@@ -24,6 +24,41 @@ export const PRESETS: readonly ["armenian", "turkish", "armenian-orthogonal"];
 /** The start position's text. */
 export const START_FEN: string;
 
+/** A position as `tama show --json` writes it. */
+export interface BoardReport {
+  fen: string;
+  turn: Color;
+  /** Eight rows from rank 8 down, files a to h: `w`/`b` men, `W`/`B` kings, `.` empty. */
+  board: string[];
+}
+
+/** A rule switch. */
+export interface SwitchInfo {
+  name: string;
+  values: [string, string];
+  description: string;
+}
+
+/** The rules as a rules dialog shows them. */
+export interface RulesTable {
+  switches: SwitchInfo[];
+  presets: { name: string; switches: Record<string, string> }[];
+  rules: { text: string; preset: string; switches: Record<string, string> };
+}
+
+/** The rules table of `rules` (`"armenian"` when omitted); throws `RulesError`. */
+export function rulesTable(rules?: string): RulesTable;
+
+/** A level of play. */
+export interface Level {
+  level: number;
+  depth: number | null;
+  movetime_ms: number;
+}
+
+/** The engine's levels of play and the default level's number. */
+export function levels(): { levels: Level[]; default: number };
+
 /** The JSON form of a move (`tama moves --json`). */
 export interface MoveJSON {
   move: string;
@@ -74,6 +109,8 @@ export class Board {
     moves: Iterable<string | Move>,
     options?: { rules?: string },
   ): Board;
+  /** A board from eight rows (rank 8 first) of `w`, `b`, `W`, `B` and `.`; throws `FenError`. */
+  static fromRows(rows: Iterable<string>, turn: Color, options?: { rules?: string }): Board;
   /** The first game of a PDN text, at the end of its main line. */
   static fromPdn(text: string): Board;
   fen(): string;
@@ -101,6 +138,8 @@ export class Board {
   perft(depth: number): number;
   /** The game as PDN with these tags. */
   pdn(tags?: Record<string, string>): string;
+  /** The position as `tama show --json` writes it. */
+  report(): BoardReport;
   svg(options?: { flipped?: boolean }): string;
   copy(): Board;
   /** Files, eight ranks from 8 down to 1, and the side to move. */
@@ -189,6 +228,34 @@ export interface InfoReport {
 export type FinalReport =
   | { type: "bestmove"; move: string; score: ScoreJSON; pv: string[]; depth: number; nodes: number; time_ms: number }
   | { type: "gameover"; winner: Color | null; termination: string };
+
+/** Where a review is. */
+export interface ReviewProgress {
+  done: number;
+  total: number;
+}
+
+/** The verdict on one move of a review. */
+export interface ReviewMove {
+  ply: number;
+  move: string;
+  side: Color;
+  played_score: ScoreJSON;
+  best: string;
+  best_score: ScoreJSON;
+  pv: string[];
+  /** Centi-men lost against the best move. */
+  loss: number;
+  mark: "?" | "??" | null;
+  /** The comment `tama analyse --pdn` writes after the move. */
+  comment: string;
+}
+
+/** Each side's marked moves. */
+export interface ReviewSummary {
+  white: { mistakes: number; blunders: number };
+  black: { mistakes: number; blunders: number };
+}
 
 /** One line of an analysis. */
 export class Line {

@@ -154,6 +154,17 @@ export class Board {
     return Board.#of(call(() => wasm.Board.fromMoves(fen ?? null, rules ?? null, texts)));
   }
 
+  /**
+   * A board set up from eight rows (rank 8 first) of `w`/`b` (men), `W`/`B`
+   * (kings) and `.` (empty), as `report().board` gives them, with `turn`
+   * (`"white"` or `"black"`) to move. Throws `FenError` naming every
+   * problem of the placement.
+   */
+  static fromRows(rows, turn, { rules } = {}) {
+    const texts = Array.from(rows, (r) => String(r));
+    return Board.#of(call(() => wasm.Board.fromRows(texts, String(turn), rules ?? null)));
+  }
+
   /** The first game of a PDN text, at the end of its main line; throws `PdnError`. */
   static fromPdn(text) {
     return Board.#of(call(() => wasm.Board.fromPdn(String(text))));
@@ -270,6 +281,15 @@ export class Board {
     return call(() => this.#inner.pdn(JSON.stringify(tags)));
   }
 
+  /**
+   * The current position as `tama show --json` writes it: `{fen, turn,
+   * board}`, `board` eight rows from rank 8 down, files a to h (`w`/`b`
+   * men, `W`/`B` kings, `.` empty).
+   */
+  report() {
+    return JSON.parse(this.#inner.reportJson());
+  }
+
   /** The board as an SVG diagram. */
   svg({ flipped = false } = {}) {
     return this.#inner.svg(flipped);
@@ -363,4 +383,19 @@ export function readPdn(text, { errors = "throw" } = {}) {
 /** Every game of a PDN text in canonical form; throws `PdnError` at the first bad game. */
 export function formatPdn(text) {
   return call(() => wasm.pdnFormat(String(text)));
+}
+
+/**
+ * The rules as a rules dialog shows them: every switch (`{name, values,
+ * description}`), every preset with its switch settings, and `rules` (rules
+ * text, `"armenian"` when omitted) read back: `{text, preset, switches}`.
+ * Throws `RulesError`.
+ */
+export function rulesTable(rules) {
+  return JSON.parse(call(() => wasm.rulesTable(rules ?? null)));
+}
+
+/** The engine's levels of play (`tama play --level`): `{levels: [{level, depth, movetime_ms}], default}`. */
+export function levels() {
+  return JSON.parse(wasm.levels());
 }

@@ -1,7 +1,8 @@
 // The engine's worker: loads the module (compiled by the page or the Node
 // process that started it), then runs one search at a time for the
-// `Engine` of engine.js. Messages in: `init`, `analyse`, `clear`. Messages
-// out: `ready` or `init-error`; per search `info` reports, then `done` or
+// `Engine` of engine.js. Messages in: `init`, `analyse`, `review`,
+// `clear`. Messages out: `ready` or `init-error`; per search `info`
+// reports (a review's: `event`s), then `done` or
 // `error` (bad input: the library's error); `crash` when the module
 // trapped (a defect), after which the engine ends this worker and starts
 // another.
@@ -42,14 +43,21 @@ function handle(m) {
     engine?.clear();
     return;
   }
-  if (m.type === "analyse") {
+  if (m.type === "analyse" || m.type === "review") {
     let board = null;
     try {
       board = Board.fromMoves(m.fen, m.rules, m.moves);
-      const report = engine.analyse(board, m.request, (text) =>
-        post({ type: "info", id: m.id, report: JSON.parse(text) }),
-      );
-      post({ type: "done", id: m.id, report: JSON.parse(report) });
+      let report;
+      if (m.type === "analyse") {
+        report = engine.analyse(board, m.request, (text) =>
+          post({ type: "info", id: m.id, report: JSON.parse(text) }),
+        );
+      } else {
+        report = engine.review(board, m.request, (name, text) =>
+          post({ type: "event", id: m.id, name, data: JSON.parse(text) }),
+        );
+      }
+      post({ type: "done", id: m.id, report: report === undefined ? null : JSON.parse(report) });
     } catch (e) {
       const kind = e && LIBRARY_ERRORS.has(e.name) && !(e instanceof WebAssembly.RuntimeError);
       post({ type: kind ? "error" : "crash", id: m.id, error: toMessage(e) });

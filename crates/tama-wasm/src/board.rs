@@ -108,6 +108,28 @@ impl Board {
         Ok(move_json(&pos, &rules, &mv))
     }
 
+    /// A board set up from eight rows of the diagram's characters (rank 8
+    /// first: `w`/`b` men, `W`/`B` kings, `.` empty), as
+    /// [`Board::report`] gives them, with `turn` (`"white"` or
+    /// `"black"`) to move, under `rules`.
+    ///
+    /// # Errors
+    ///
+    /// `FenError` for rows that cannot be read or a placement that is not
+    /// a position (naming every problem), `RulesError`, or `TypeError` for
+    /// a turn that is not a colour.
+    pub fn from_rows(rows: &[String], turn: &str, rules: &str) -> Result<Board, Error> {
+        let rules = rules_of(rules)?;
+        let turn = color_of(turn)?;
+        let setup = tama_notation::diagram::setup_from_rows(rows, turn)
+            .map_err(|e| Error::new("FenError", e.to_string()))?;
+        let start =
+            Position::from_setup(setup).map_err(|e| Error::new("FenError", e.to_string()))?;
+        Ok(Board {
+            game: Game::from_position(rules, start),
+        })
+    }
+
     /// Counts the leaves of the move tree to `depth` plies.
     ///
     /// # Errors
@@ -145,6 +167,29 @@ impl Board {
     ) -> Result<Board, JsValue> {
         let game = game_of(fen.as_deref(), rules.as_deref().unwrap_or(""), &moves)?;
         Ok(Board { game })
+    }
+
+    /// A board set up from eight rows (rank 8 first) of `w`, `b`, `W`,
+    /// `B` and `.`, with `turn` to move; throws `FenError` naming every
+    /// problem of the placement.
+    #[wasm_bindgen(js_name = fromRows)]
+    pub fn from_rows_js(
+        rows: Vec<String>,
+        turn: &str,
+        rules: Option<String>,
+    ) -> Result<Board, JsValue> {
+        Ok(Board::from_rows(
+            &rows,
+            turn,
+            rules.as_deref().unwrap_or(""),
+        )?)
+    }
+
+    /// The current position as `tama show --json` writes it: `{"fen",
+    /// "turn", "board"}`, the board as eight rows from rank 8 down.
+    #[wasm_bindgen(js_name = reportJson)]
+    pub fn report_json(&self) -> String {
+        json(&tama_report::BoardReport::new(self.game.position()))
     }
 
     /// A copy of the board.
@@ -332,6 +377,24 @@ mod tests {
         assert_eq!(color_of("red").unwrap_err().name(), "TypeError");
         let e = game_of(None, "", &["c3-c4".into(), "c3-c4".into()]).unwrap_err();
         assert!(e.message().starts_with("moves[1]: "), "{e}");
+    }
+
+    #[test]
+    fn a_board_is_set_up_from_its_reports_rows() {
+        let board = Board::create(Some("B:WKd1,c3:Bd3,Kh8"), "turkish").unwrap();
+        let report: serde_json::Value = serde_json::from_str(&board.report_json()).unwrap();
+        let rows: Vec<String> = serde_json::from_value(report["board"].clone()).unwrap();
+        let again = Board::from_rows(&rows, "black", "turkish").unwrap();
+        assert_eq!(again.fen(), board.fen());
+        let mut bad = rows.clone();
+        bad[0] = "w.......".to_owned(); // a white man on its promotion rank
+        let e = Board::from_rows(&bad, "white", "").unwrap_err();
+        assert_eq!(e.name(), "FenError");
+        assert!(e.message().contains("a8"), "{e}");
+        assert_eq!(
+            Board::from_rows(&rows, "green", "").unwrap_err().name(),
+            "TypeError"
+        );
     }
 
     #[test]

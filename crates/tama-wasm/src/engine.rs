@@ -10,11 +10,13 @@
 //! the worker instead and keeps the last completed iteration.
 
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use js_sys::{Atomics, Function, Int32Array};
 use serde::Deserialize;
-use tama_report::Report;
+use tama_report::{Report, ReviewMove, ReviewProgress, ReviewSummary};
+use tama_search::review::{self, DEFAULT_MOVETIME};
 use tama_search::{Engine, EngineConfig, InfoKind, LimitBounds, Limits};
 use wasm_bindgen::prelude::*;
 
@@ -82,7 +84,7 @@ impl SearchRequest {
 
     /// The limits given, range-checked as every front end checks them
     /// (`Limits::checked`).
-    fn checked_limits(&self) -> Result<Limits, Error> {
+    pub(crate) fn checked_limits(&self) -> Result<Limits, Error> {
         Limits::checked(
             self.depth,
             self.nodes,
@@ -201,6 +203,74 @@ impl WasmEngine {
         }
     }
 
+    /// Reviews the board's game, move by move, as `tama analyse --pdn` and
+    /// the web server's `GET /api/review` do: each search under `request`
+    /// (200 ms a position when it sets no limit), from an empty hash table.
+    /// `on_event(name, json)` is called with `progress` events
+    /// (`{"done", "total"}`) and a `move` event per verdict (tama-report's
+    /// `ReviewMove`); returns the summary (`{"white": {"mistakes",
+    /// "blunders"}, "black": …}`) as JSON, or `undefined` when the review
+    /// was stopped (the stop flag) before its end.
+    pub fn review(
+        &mut self,
+        board: &Board,
+        request: &str,
+        on_event: Option<Function>,
+    ) -> Result<Option<String>, JsValue> {
+        let request = SearchRequest::parse(request)?;
+        let limits = request
+            .checked_limits()?
+            .or(Limits::movetime(DEFAULT_MOVETIME));
+        let game = board.game();
+        let rules = *game.rules();
+        let total = game.moves().len();
+        let stop = AtomicBool::new(false);
+        let mut summary = ReviewSummary::default();
+        let mut failed = None;
+        let mut send = |name: &str, json: String| {
+            if let (Some(f), None) = (&on_event, &failed) {
+                let args = (JsValue::from_str(name), JsValue::from_str(&json));
+                if let Err(e) = f.call2(&JsValue::NULL, &args.0, &args.1) {
+                    failed = Some(e);
+                }
+            }
+            failed.is_none()
+        };
+        send("progress", report_json(&ReviewProgress { done: 0, total }));
+        self.engine.set_multipv(1);
+        self.engine.clear();
+        let result = review::review(
+            &mut self.engine,
+            &rules,
+            game.start(),
+            game.moves(),
+            &limits,
+            &stop,
+            |p| {
+                let mut go_on = !stop_requested();
+                if let (true, Some(v)) = (go_on, p.review) {
+                    summary.count(v);
+                    go_on = send("move", report_json(&ReviewMove::new(v, &rules)));
+                }
+                let progress = ReviewProgress {
+                    done: p.done,
+                    total: p.total,
+                };
+                go_on = go_on && send("progress", report_json(&progress));
+                if !go_on {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            },
+        );
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        Ok(match result {
+            Ok(_) if !stop.load(Ordering::SeqCst) => Some(report_json(&summary)),
+            _ => None,
+        })
+    }
+
     /// Forgets what earlier searches learned (the hash table).
     pub fn clear(&mut self) {
         self.engine.clear();
@@ -262,5 +332,17 @@ mod tests {
                 .name(),
             "TypeError"
         );
+    }
+
+    #[test]
+    fn a_game_is_reviewed_to_its_summary() {
+        let mut engine = WasmEngine::create(&["hash=1".to_owned()]).unwrap();
+        let board = Board::from_game(
+            crate::board::game_of(None, "turkish", &["c3-c4".into(), "f6-f5".into()]).unwrap(),
+        );
+        let summary = engine.review(&board, r#"{"depth": 2}"#, None).unwrap();
+        let summary: serde_json::Value = serde_json::from_str(&summary.unwrap()).unwrap();
+        assert!(summary["white"]["mistakes"].is_u64(), "{summary}");
+        assert!(summary["black"]["blunders"].is_u64(), "{summary}");
     }
 }

@@ -35,8 +35,10 @@ mod board;
 mod engine;
 mod error;
 mod pdn;
+mod tables;
 
 pub use board::Board;
 pub use engine::{SearchRequest, WasmEngine};
 pub use error::Error;
 pub use pdn::{pdn_from_json, pdn_to_json};
+pub use tables::rules_table;

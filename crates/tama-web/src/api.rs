@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tama_core::Outcome;
 use tama_notation::{legal_moves_json, move_json, write_fen, MoveJson};
-use tama_report::EngineMove;
-use tama_search::{Level, LimitBounds, Limits, SearchResult};
+use tama_report::{EngineMove, Levels};
+use tama_search::{LimitBounds, Limits, SearchResult};
 
 use crate::error::ApiError;
 use crate::input;
@@ -34,14 +34,12 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
     }))
 }
 
-/// `GET /api/levels`: the engine's levels of play ([`Level::ALL`], as
-/// `tama play --level` has them), each with its depth (`null`: none) and
-/// time per move, for `POST /api/engine-move`; and the default level.
-pub async fn levels() -> Json<Value> {
-    Json(json!({
-        "levels": Level::ALL,
-        "default": Level::DEFAULT.level,
-    }))
+/// `GET /api/levels`: the engine's levels of play (tama-report's
+/// [`Levels`], as `tama play --level` has them), each with its depth
+/// (`null`: none) and time per move, for `POST /api/engine-move`; and the
+/// default level.
+pub async fn levels() -> Json<Levels> {
+    Json(Levels::default())
 }
 
 /// The body of `POST /api/moves`.

@@ -52,6 +52,7 @@ mod tests {
         assert!(on_disk.iter().any(|(p, _)| p == "js/app.js"));
         let embedded: Vec<(String, Vec<u8>)> = ASSETS
             .iter()
+            .filter(|a| !a.path.starts_with("tama/"))
             .map(|a| (a.path.to_string(), a.bytes.to_vec()))
             .collect();
         assert_eq!(embedded, on_disk);
@@ -68,6 +69,39 @@ mod tests {
             "text/javascript; charset=utf-8"
         );
         assert!(find("js/nothing.js").is_none());
+        assert_eq!(
+            find("tama/wasm/tama_wasm_bg.wasm").unwrap().content_type,
+            "application/wasm"
+        );
         assert!(find("../Cargo.toml").is_none());
+    }
+
+    /// The package's runtime files (`package.json`'s `files` but the type
+    /// declarations and the README) are all served under `tama/`, as they
+    /// are on disk.
+    #[test]
+    fn the_package_the_page_runs_on_is_embedded() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tama-wasm/js");
+        let manifest: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dir.join("package.json")).unwrap()).unwrap();
+        let files: Vec<&str> = manifest["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|f| f.as_str())
+            .filter(|f| f.ends_with(".js") || f.ends_with(".wasm"))
+            .collect();
+        assert!(files.len() >= 7, "{files:?}");
+        let served: Vec<&str> = ASSETS
+            .iter()
+            .filter_map(|a| a.path.strip_prefix("tama/"))
+            .collect();
+        let mut want = files.clone();
+        want.sort_unstable();
+        assert_eq!(served, want);
+        for f in files {
+            let a = find(&format!("tama/{f}")).unwrap();
+            assert_eq!(a.bytes, std::fs::read(dir.join(f)).unwrap(), "{f}");
+        }
     }
 }

@@ -23,6 +23,8 @@
 //! - [`serve`] runs it on a listener until a shutdown signal, [`run`] is
 //!   the blocking form `tama serve` uses (until Ctrl-C), and [`spawn`]
 //!   starts a server on a background thread (for tests and tools);
+//! - [`bundle`] writes the page as a static site with the browser's
+//!   engine (`tama web-bundle`);
 //! - [`client`] is a small blocking HTTP/1.1 client for the tests and the
 //!   load tester (`examples/load.rs`, `cargo web-load`).
 #![deny(missing_docs)]
@@ -33,6 +35,7 @@
 mod analyse;
 mod api;
 pub mod assets;
+pub mod bundle;
 pub mod client;
 mod error;
 mod input;

@@ -9,10 +9,9 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use serde::Deserialize;
-use serde_json::{json, Value};
-use tama_core::{Color, Rules};
-use tama_notation::{write_line, write_move};
-use tama_search::review::{self, Mark, MoveReview, DEFAULT_MOVETIME};
+use serde_json::json;
+use tama_report::{ReviewMove, ReviewProgress, ReviewSummary};
+use tama_search::review::{self, DEFAULT_MOVETIME};
 use tama_search::Limits;
 
 use crate::api::ENGINE_BOUNDS;
@@ -62,8 +61,8 @@ pub(crate) async fn review(
         engine.clear();
         let rules = *game.rules();
         let total = game.moves().len();
-        let mut tally = Tally::default();
-        tx.send("progress", &json!({ "done": 0, "total": total }));
+        let mut summary = ReviewSummary::default();
+        tx.send("progress", &ReviewProgress { done: 0, total });
         let result = review::review(
             engine,
             &rules,
@@ -81,10 +80,14 @@ pub(crate) async fn review(
                     return;
                 }
                 if let Some(v) = p.review {
-                    tally.count(v);
-                    tx.send("move", &move_json(v, &rules));
+                    summary.count(v);
+                    tx.send("move", &ReviewMove::new(v, &rules));
                 }
-                tx.send("progress", &json!({ "done": p.done, "total": p.total }));
+                let progress = ReviewProgress {
+                    done: p.done,
+                    total: p.total,
+                };
+                tx.send("progress", &progress);
             },
         );
         // The slot is free before the client hears the end (as in an
@@ -93,48 +96,8 @@ pub(crate) async fn review(
         if state.is_closing() {
             tx.send("error", &json!({ "error": "the server is shutting down" }));
         } else if result.is_ok() {
-            tx.send("summary", &tally.json());
+            tx.send("summary", &summary);
         }
         tx.finish();
     })
-}
-
-/// The `move` event: the verdict on one move.
-fn move_json(v: &MoveReview, rules: &Rules) -> Value {
-    let write = |pos: &tama_core::Position, mv: &tama_core::Move| write_move(pos, rules, mv);
-    json!({
-        "ply": v.ply,
-        "move": write(&v.position, &v.played),
-        "side": v.position.turn(),
-        "played_score": v.played_score,
-        "best": write(&v.position, &v.best),
-        "best_score": v.best_score,
-        "pv": write_line(&v.position, rules, &v.pv),
-        "loss": v.loss(),
-        "mark": v.mark().map(Mark::symbol),
-        "comment": v.comment(rules, write),
-    })
-}
-
-/// Mistakes and blunders of each side.
-#[derive(Default)]
-struct Tally {
-    counts: [[usize; 2]; 2],
-}
-
-impl Tally {
-    fn count(&mut self, v: &MoveReview) {
-        let side = usize::from(v.position.turn() == Color::Black);
-        match v.mark() {
-            Some(Mark::Mistake) => self.counts[side][0] += 1,
-            Some(Mark::Blunder) => self.counts[side][1] += 1,
-            None => {}
-        }
-    }
-
-    /// `{"white": {"mistakes": 1, "blunders": 0}, "black": {…}}`.
-    fn json(&self) -> Value {
-        let side = |[mistakes, blunders]: [usize; 2]| json!({ "mistakes": mistakes, "blunders": blunders });
-        json!({ "white": side(self.counts[0]), "black": side(self.counts[1]) })
-    }
 }

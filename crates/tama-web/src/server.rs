@@ -78,6 +78,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/pdn/check", post(pdn::check))
         .route("/api/pdn/json", post(pdn::to_json))
         .route("/api/pdn/fmt", post(pdn::fmt))
+        .route("/config.json", get(page_config))
         .route("/", get(index))
         .route("/{*path}", get(asset))
         .layer(TimeoutLayer::with_status_code(
@@ -93,6 +94,7 @@ pub fn router(state: AppState) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(refuse_declared_oversize))
+        .layer(axum::middleware::from_fn(isolate))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(panic_response))
@@ -123,6 +125,38 @@ fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
         "internal error: the request failed (the server keeps running)",
     )
     .into_response()
+}
+
+/// Makes every page cross-origin isolated (`Cross-Origin-Opener-Policy:
+/// same-origin`, `Cross-Origin-Embedder-Policy: require-corp`): the page
+/// loads nothing from elsewhere, and so it gets shared memory, which lets
+/// the browser's engine stop a search in place instead of ending its
+/// worker.
+async fn isolate(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        "cross-origin-opener-policy",
+        header::HeaderValue::from_static("same-origin"),
+    );
+    headers.insert(
+        "cross-origin-embedder-policy",
+        header::HeaderValue::from_static("require-corp"),
+    );
+    response
+}
+
+/// `GET /config.json`: what the page runs on here: the server's engine
+/// (`{"engine": "server", "threads", "tablebases"}`); the static bundle
+/// holds `{"engine": "browser"}` in its place (see [`crate::bundle`]).
+async fn page_config(
+    axum::extract::State(state): axum::extract::State<AppState>,
+) -> axum::Json<serde_json::Value> {
+    axum::Json(serde_json::json!({
+        "engine": "server",
+        "threads": state.slots(),
+        "tablebases": state.tablebases(),
+    }))
 }
 
 async fn index() -> Response {

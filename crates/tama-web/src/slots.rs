@@ -24,6 +24,8 @@ struct Inner {
     closing: AtomicBool,
     slots: usize,
     hash_mib: usize,
+    /// Whether the engines consult endgame tablebases.
+    tablebases: bool,
 }
 
 impl AppState {
@@ -52,8 +54,14 @@ impl AppState {
                 closing: AtomicBool::new(false),
                 slots,
                 hash_mib: config.hash_mib.max(1),
+                tablebases: config.oracle.is_some(),
             }),
         }
+    }
+
+    /// Whether the engines consult endgame tablebases.
+    pub fn tablebases(&self) -> bool {
+        self.inner.tablebases
     }
 
     /// How many searches can run at once.

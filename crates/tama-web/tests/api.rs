@@ -697,6 +697,33 @@ fn the_page_is_served_compressed() {
     assert!(a.body.starts_with(&[0x1f, 0x8b]));
 }
 
+/// The page learns here that the server's engine answers; every answer is
+/// cross-origin isolated (the browser's engine then stops in place).
+#[test]
+fn the_page_config_names_the_servers_engine() {
+    let s = in_process(3);
+    let a = get(&s, "/config.json");
+    assert_eq!(a.status, 200);
+    let v: Value = serde_json::from_slice(&a.body).unwrap();
+    assert_eq!(
+        v,
+        json!({"engine": "server", "threads": 3, "tablebases": false})
+    );
+    for path in ["/", "/api/health", "/tama/index.js", "/nope"] {
+        let a = get(&s, path);
+        assert_eq!(
+            a.header("cross-origin-opener-policy"),
+            Some("same-origin"),
+            "{path}"
+        );
+        assert_eq!(
+            a.header("cross-origin-embedder-policy"),
+            Some("require-corp"),
+            "{path}"
+        );
+    }
+}
+
 #[test]
 fn garbage_never_stops_the_server() {
     let s = server(1);

@@ -1,7 +1,11 @@
 //! The page in a real browser: Debian's `chromium` driven by `chromedriver`
-//! over WebDriver (fantoccini), against a server started in-process on
-//! port 0. Each step clicks and types as a person does and checks what the
-//! page shows; a screenshot of each step goes to `target/screenshots/`.
+//! over WebDriver (fantoccini), twice: against `tama serve` (a server
+//! started in-process on port 0, its native engine answering), and against
+//! the static bundle (`tama web-bundle`) served by a plain static file
+//! server (Python's `http.server`) with no tama process running, the
+//! engine in the browser. Each step clicks and types as a person does and
+//! checks what the page shows; a screenshot of each step goes to
+//! `target/screenshots/serve/` and `target/screenshots/static/`.
 //!
 //! Skipped, with a message, when `/usr/bin/chromium` or `chromedriver` is
 //! missing, except under `CI=true`, where a missing browser fails.
@@ -73,13 +77,70 @@ fn start_driver(exe: &Path) -> Driver {
     }
 }
 
-fn screenshots_dir() -> PathBuf {
+fn screenshots_dir(kind: Kind) -> PathBuf {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
-    let dir = target.join("screenshots");
+    let dir = target.join("screenshots").join(kind.name());
     std::fs::create_dir_all(&dir).expect("create target/screenshots");
     dir
+}
+
+/// Which page the browser opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// `tama serve`'s page: the native engine answers.
+    Serve,
+    /// The static bundle on a plain file server: the browser's engine.
+    Static,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Serve => "serve",
+            Kind::Static => "static",
+        }
+    }
+}
+
+/// A plain static file server (Python's `http.server`) for a folder, on a
+/// free loopback port; stopped on drop.
+struct FileServer {
+    child: Child,
+    port: u16,
+}
+
+impl FileServer {
+    fn start(dir: &Path) -> FileServer {
+        let port = free_port();
+        let child = Command::new("python3")
+            .args(["-m", "http.server", "--bind", "127.0.0.1"])
+            .arg(port.to_string())
+            .arg("--directory")
+            .arg(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start python3 -m http.server");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "the file server did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        FileServer { child, port }
+    }
+
+    fn stop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for FileServer {
+    fn drop(&mut self) {
+        self.stop();
+    }
 }
 
 /// The browser session and what the steps share.
@@ -87,6 +148,7 @@ struct Page {
     c: Client,
     base: String,
     shots: PathBuf,
+    kind: Kind,
 }
 
 impl Page {
@@ -203,15 +265,28 @@ impl Page {
         self.value("#fen").await
     }
 
-    /// Waits until the current position's legal moves have arrived.
+    /// Waits until the page has started (its engine chosen) and no engine
+    /// move is being thought about.
     async fn ready(&self) -> Res {
         self.wait(
-            "window.tamaState && window.tamaState.node.legal && !window.tamaState.thinking",
-            20,
-            "the position's legal moves",
+            "window.tamaState && window.tamaState.engine && !window.tamaState.thinking",
+            30,
+            "the page, ready for a move",
         )
         .await?;
         Ok(())
+    }
+
+    /// Opens the export dialog and returns its PDN.
+    async fn export(&self) -> Res<String> {
+        self.click("#export-btn").await?;
+        self.wait(
+            "document.querySelector('#export-dialog').open && document.querySelector('#export-text').value",
+            10,
+            "the exported PDN",
+        )
+        .await?;
+        self.value("#export-text").await
     }
 
     async fn shot(&self, name: &str) -> Res {
@@ -250,8 +325,9 @@ const ENTER: &str = "\u{E007}";
 const START: &str = "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
 const ARROW_LEFT: &str = "\u{E012}";
 
-#[test]
-fn the_page_in_a_real_browser() {
+/// The browser and its driver, or `None` (with a message) when they are
+/// missing outside CI.
+fn browser() -> Option<PathBuf> {
     let chromium = Path::new(CHROMIUM);
     let driver_exe = find_chromedriver();
     let Some(driver_exe) = driver_exe.filter(|_| chromium.exists()) else {
@@ -259,8 +335,21 @@ fn the_page_in_a_real_browser() {
             panic!("CI=true but {CHROMIUM} or chromedriver is missing: install chromium and chromium-driver");
         }
         eprintln!("SKIPPED the browser tests: {CHROMIUM} or chromedriver not found (apt-get install chromium chromium-driver)");
-        return;
+        return None;
     };
+    Some(driver_exe)
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+#[test]
+fn the_page_of_tama_serve_in_a_real_browser() {
+    let Some(driver_exe) = browser() else { return };
     let server = tama_web::spawn(tama_web::Config {
         port: 0,
         threads: 2,
@@ -269,11 +358,7 @@ fn the_page_in_a_real_browser() {
     })
     .expect("start the server");
     let driver = start_driver(&driver_exe);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    let result = runtime.block_on(run(&server.url(), &driver));
+    let result = runtime().block_on(run(&server.url(), &driver, Kind::Serve, None));
     server.shutdown();
     drop(driver);
     if let Err(e) = result {
@@ -281,7 +366,23 @@ fn the_page_in_a_real_browser() {
     }
 }
 
-async fn run(base: &str, driver: &Driver) -> Res {
+#[test]
+fn the_static_page_in_a_real_browser_with_no_server_of_tama() {
+    let Some(driver_exe) = browser() else { return };
+    let scratch = tempfile::tempdir().expect("a folder for the bundle");
+    let site = scratch.path().join("site");
+    tama_web::bundle::write(&site, false).expect("write the bundle");
+    let files = FileServer::start(&site);
+    let base = format!("http://127.0.0.1:{}/", files.port);
+    let driver = start_driver(&driver_exe);
+    let result = runtime().block_on(run(&base, &driver, Kind::Static, Some(files)));
+    drop(driver);
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+async fn run(base: &str, driver: &Driver, kind: Kind, files: Option<FileServer>) -> Res {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".to_string(),
@@ -304,14 +405,35 @@ async fn run(base: &str, driver: &Driver) -> Res {
     let page = Page {
         c,
         base: base.to_string(),
-        shots: screenshots_dir(),
+        shots: screenshots_dir(kind),
+        kind,
     };
-    let result = steps(&page).await;
+    let result = match files {
+        None => steps(&page).await,
+        Some(files) => static_steps(&page, files).await,
+    };
     if result.is_err() {
         let _ = page.shot("failure").await;
     }
     let _ = page.c.close().await;
     result
+}
+
+/// The static page: every step of `tama serve`'s page, a whole game
+/// against the browser's engine, no request to the API, and the page
+/// again with the file server gone.
+async fn static_steps(p: &Page, mut files: FileServer) -> Res {
+    steps(p).await?;
+    whole_game(p)
+        .await
+        .map_err(|e| format!("whole_game: {e}"))?;
+    no_api_requests(p)
+        .await
+        .map_err(|e| format!("no_api_requests: {e}"))?;
+    offline(p, &mut files)
+        .await
+        .map_err(|e| format!("offline: {e}"))?;
+    Ok(())
 }
 
 async fn steps(p: &Page) -> Res {
@@ -338,7 +460,13 @@ async fn steps(p: &Page) -> Res {
         .await
         .map_err(|e| format!("keyboard_and_flip: {e}"))?;
     rules(p).await.map_err(|e| format!("rules: {e}"))?;
+    if p.kind == Kind::Serve {
+        browser_engine_under_serve(p)
+            .await
+            .map_err(|e| format!("browser_engine_under_serve: {e}"))?;
+    }
     narrow(p).await.map_err(|e| format!("narrow: {e}"))?;
+    languages(p).await.map_err(|e| format!("languages: {e}"))?;
     eprintln!("browser steps took {:.1} s", t.elapsed().as_secs_f64());
     Ok(())
 }
@@ -350,19 +478,34 @@ async fn open(p: &Page) -> Res {
     assert_eq!(p.count("#board .piece.white").await?, 16);
     assert_eq!(p.count("#board .piece.black").await?, 16);
     assert_eq!(p.text("#status").await?, "White to move");
-    // Page weight: every file the page loaded, as transferred (compressed,
-    // with headers), API calls aside. The budget is 150 KB.
+    // The page says which engine answers.
+    let engine = p.text("#engine-name").await?;
+    match p.kind {
+        Kind::Serve => assert!(engine.starts_with("tama serve (native"), "{engine}"),
+        Kind::Static => assert!(engine.starts_with("in this browser"), "{engine}"),
+    }
+    // Page weight: every file the page loaded, as transferred (with
+    // headers), API calls aside. `tama serve` compresses: the WebAssembly
+    // module (1.4 MB) goes as about 400 KB; the budget is 600 KB. A plain
+    // file server sends the files as they are: 2 MB.
     let v = p
         .js("const e = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].filter(r => !r.name.includes('/api/')); return [e.length, e.reduce((s, r) => s + r.transferSize, 0), e.reduce((s, r) => s + r.decodedBodySize, 0)]")
         .await?;
     let [files, transferred, decoded]: [u64; 3] = serde_json::from_value(v)?;
-    eprintln!("page weight: {files} files, {transferred} bytes transferred ({decoded} bytes uncompressed)");
-    assert!(files >= 9, "{files} files");
-    assert!(
-        transferred < decoded,
-        "the files are not compressed: {transferred} of {decoded} bytes"
+    eprintln!(
+        "{}: page weight: {files} files, {transferred} bytes transferred ({decoded} bytes uncompressed)",
+        p.kind.name()
     );
-    assert!(transferred <= 150_000, "page weight {transferred} bytes");
+    assert!(files >= 9, "{files} files");
+    if p.kind == Kind::Serve {
+        assert!(
+            transferred < decoded,
+            "the files are not compressed: {transferred} of {decoded} bytes"
+        );
+        assert!(transferred <= 600_000, "page weight {transferred} bytes");
+    } else {
+        assert!(transferred <= 2_000_000, "page weight {transferred} bytes");
+    }
     p.shot("00-open").await?;
     Ok(())
 }
@@ -427,7 +570,7 @@ async fn play_against_the_engine(p: &Page) -> Res {
     assert_eq!(p.record().await?[2], "d3-d4");
     // Select a piece that can move: its destinations are shown.
     let from = p
-        .js("return window.tamaState.node.legal.moves[0].from")
+        .js("return window.tamaState.node.known.legal.moves[0].from")
         .await?;
     p.square(from.as_str().unwrap_or("a3")).await?;
     assert!(p.count("[data-dest]").await? >= 1);
@@ -520,14 +663,7 @@ async fn game_over_banner(p: &Page) -> Res {
     );
     p.shot("02b-game-over").await?;
     // The result and the set-up position go into the export.
-    p.click("#export-btn").await?;
-    p.wait(
-        "document.querySelector('#export-text').dataset.canonical === 'yes'",
-        10,
-        "the PDN in canonical form",
-    )
-    .await?;
-    let pdn = p.value("#export-text").await?;
+    let pdn = p.export().await?;
     assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
     assert!(pdn.contains("[SetUp \"1\"]\n[FEN \"W:Wc6:Bc7\"]"), "{pdn}");
     assert!(pdn.ends_with("1. c6xc8 1-0\n\n"), "{pdn}");
@@ -621,25 +757,10 @@ async fn import_and_variations(p: &Page) -> Res {
     );
     assert_eq!(p.current().await?, "d3-d4");
     p.shot("03-variations").await?;
-    // Export: the canonical PDN, with the comment and both variations.
-    p.click("#export-btn").await?;
-    p.wait(
-        "document.querySelector('#export-text').dataset.canonical === 'yes'",
-        10,
-        "the PDN in canonical form",
-    )
-    .await?;
-    let pdn = p.value("#export-text").await?;
+    // Export: the canonical PDN (the package's writer), with the comment
+    // and both variations.
+    let pdn = p.export().await?;
     p.shot("03b-export").await?;
-    // The page's own writer gives the same text before the server's.
-    let own = p
-        .c
-        .execute_async(
-            "const done = arguments[arguments.length - 1]; import('/js/tree.js').then(m => done(m.writePdn(window.tamaState.game)));",
-            vec![],
-        )
-        .await?;
-    assert_eq!(own.as_str(), Some(pdn.as_str()));
     assert_eq!(
         pdn,
         "[Event \"Browser test\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\
@@ -741,8 +862,8 @@ async fn whole_game_analysis(p: &Page) -> Res {
     assert_eq!(moves, 12);
     p.select("#review-level", "d:2").await?;
     p.click("#review-btn").await?;
-    // One stream (GET /api/review): the progress bar while it runs, then
-    // the summary; the graph grows as the verdicts arrive.
+    // One review by the engine in use: the progress bar while it runs,
+    // then the summary; the graph grows as the verdicts arrive.
     p.wait(
         "!document.querySelector('#review-summary').hidden",
         60,
@@ -789,14 +910,7 @@ async fn whole_game_analysis(p: &Page) -> Res {
     )
     .await?;
     p.shot("05-game-analysis").await?;
-    p.click("#export-btn").await?;
-    p.wait(
-        "document.querySelector('#export-text').dataset.canonical === 'yes'",
-        10,
-        "the PDN in canonical form",
-    )
-    .await?;
-    let pdn = p.value("#export-text").await?;
+    let pdn = p.export().await?;
     assert!(pdn.contains("1. a3-b4 {"), "{pdn}");
     assert!(pdn.contains(" line "), "{pdn}");
     assert!(pdn.contains("h5-g5?? {"), "{pdn}");
@@ -840,7 +954,7 @@ async fn rules(p: &Page) -> Res {
     p.click(".tabs button[data-mode='two']").await?;
     p.load_fen(START).await?;
     open_rules(p).await?;
-    // The dialog is built from the server's table (GET /api/rules).
+    // The dialog is built from the package's table (rulesTable()).
     let presets: Vec<String> = serde_json::from_value(
         p.js("return [...document.querySelectorAll('#preset option')].map(e => e.value)")
             .await?,
@@ -852,7 +966,7 @@ async fn rules(p: &Page) -> Res {
         .await?
         .contains("Men may also step diagonally forward"));
     p.select("#preset", "turkish").await?;
-    // The preset's switches come from the server's table too.
+    // The preset's switches come from the table too.
     assert_eq!(p.value("#sw-man-diagonal").await?, "no");
     assert_eq!(p.value("#sw-draw-one-each").await?, "yes");
     p.click("#rules-apply").await?;
@@ -873,14 +987,7 @@ async fn rules(p: &Page) -> Res {
     assert_eq!(dests, ["c4"]);
     p.square("c4").await?;
     p.ready().await?;
-    p.click("#export-btn").await?;
-    p.wait(
-        "document.querySelector('#export-text').dataset.canonical === 'yes'",
-        10,
-        "the PDN in canonical form",
-    )
-    .await?;
-    let pdn = p.value("#export-text").await?;
+    let pdn = p.export().await?;
     assert!(
         pdn.contains("[GameType \"30,W,8,8,A0,0\"]\n[Rules \"turkish\"]\n"),
         "{pdn}"
@@ -888,10 +995,10 @@ async fn rules(p: &Page) -> Res {
     assert!(pdn.contains("1. c3-c4 *"), "{pdn}");
     p.shot("09-rules-turkish").await?;
     p.click("#export-close").await?;
-    // Switches on top of a preset: the page writes the rules text as the
-    // server does (its canonical PDN carries the same text).
+    // Switches on top of a preset: the package writes the rules text (its
+    // canonical PDN carries the same text).
     open_rules(p).await?;
-    // The dialog shows the game's rules, read by the server.
+    // The dialog shows the game's rules, read by the package.
     assert_eq!(p.value("#preset").await?, "turkish");
     assert_eq!(p.value("#sw-draw-one-each").await?, "yes");
     p.shot("10-rules-dialog").await?;
@@ -913,20 +1020,13 @@ async fn rules(p: &Page) -> Res {
     p.square("h8").await?;
     p.ready().await?;
     assert_eq!(p.record().await?, ["d6xh8"]);
-    p.click("#export-btn").await?;
-    p.wait(
-        "document.querySelector('#export-text').dataset.canonical === 'yes'",
-        10,
-        "the PDN in canonical form",
-    )
-    .await?;
-    let pdn = p.value("#export-text").await?;
+    let pdn = p.export().await?;
     assert!(pdn.contains(&format!("[Rules \"{rules}\"]")), "{pdn}");
     p.click("#export-close").await?;
     Ok(())
 }
 
-/// Opens the rules dialog and waits for the server's table in it.
+/// Opens the rules dialog and waits for the table in it.
 async fn open_rules(p: &Page) -> Res {
     p.click("#rules-btn").await?;
     p.wait(
@@ -958,6 +1058,16 @@ async fn narrow(p: &Page) -> Res {
         "page {scroll_width} px wide in a {width} px window"
     );
     p.shot("07-narrow").await?;
+    // A phone's screen: the page still plays.
+    p.c.set_window_size(390, 844).await?;
+    p.click(".tabs button[data-mode='two']").await?;
+    p.load_fen(START).await?;
+    p.square("c3").await?;
+    p.square("c4").await?;
+    p.ready().await?;
+    assert_eq!(p.record().await?, ["c3-c4"]);
+    p.shot("07b-phone").await?;
+    p.c.set_window_size(1360, 960).await?;
     Ok(())
 }
 
@@ -995,5 +1105,202 @@ async fn keyboard_and_flip(p: &Page) -> Res {
     let after: f64 = serde_json::from_value(p.js(&format!("return {a1_y} - {h8_y}")).await?)?;
     assert!(before > 0.0 && after < 0.0, "{before} {after}");
     p.click("#flip").await?;
+    Ok(())
+}
+
+/// Under `tama serve` the player may choose the browser's engine: it
+/// analyses with the module, and the page says so.
+async fn browser_engine_under_serve(p: &Page) -> Res {
+    p.select("#engine-source", "browser").await?;
+    p.wait(
+        "document.querySelector('#engine-name').textContent.startsWith('in this browser')",
+        5,
+        "the browser's engine named",
+    )
+    .await?;
+    p.click(".tabs button[data-mode='analysis']").await?;
+    p.load_fen(START).await?;
+    p.wait(
+        "document.querySelectorAll('#engine-lines .line .score').length >= 1 && window.tamaState.analysis.depth >= 4",
+        30,
+        "a line of the browser's engine",
+    )
+    .await?;
+    p.shot("11-browser-engine-under-serve").await?;
+    p.click("#engine-toggle + span").await?;
+    p.select("#engine-source", "server").await?;
+    Ok(())
+}
+
+/// A whole game against the browser's engine, to its end: the person
+/// plays the first legal move each time (clicking its start and every
+/// landing square), the engine answers at level 1.
+async fn whole_game(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='play']").await?;
+    p.select("#human-color", "w").await?;
+    p.select("#level", "l:1").await?;
+    p.click("#new-game").await?;
+    p.ready().await?;
+    let t = Instant::now();
+    let mut plies = 0;
+    loop {
+        p.ready().await?;
+        let v = p
+            .js("const k = window.tamaState.node.known; return [k.legal.outcome, k.pos.turn, k.legal.moves[0] ? k.legal.moves[0].path : null]")
+            .await?;
+        let (outcome, turn, path): (Value, String, Option<Vec<String>>) =
+            serde_json::from_value(v)?;
+        if !outcome.is_null() {
+            break;
+        }
+        assert!(plies < 400, "no end after {plies} plies");
+        assert_eq!(turn, "w", "the engine did not answer");
+        let path = path.ok_or("no legal move and no outcome")?;
+        let before = p.record().await?.len();
+        for sq in &path {
+            p.square(sq).await?;
+        }
+        p.wait(
+            &format!("document.querySelectorAll('#record .mv').length > {before}"),
+            10,
+            "the move played",
+        )
+        .await?;
+        plies += 1;
+    }
+    let banner = p.text("#banner").await?;
+    assert!(banner.starts_with("Game over."), "{banner}");
+    let moves = p.record().await?.len();
+    eprintln!(
+        "static: a whole game against the browser's engine: {moves} plies in {:.1} s ({banner})",
+        t.elapsed().as_secs_f64()
+    );
+    p.shot("12-whole-game").await?;
+    let pdn = p.export().await?;
+    let result = ["1-0", "0-1", "1/2-1/2"]
+        .into_iter()
+        .find(|r| pdn.contains(&format!("[Result \"{r}\"]")))
+        .ok_or_else(|| format!("no result in {pdn}"))?;
+    assert!(pdn.trim_end().ends_with(result), "{pdn}");
+    p.click("#export-close").await?;
+    Ok(())
+}
+
+/// Nothing the static page did asked for an API address.
+async fn no_api_requests(p: &Page) -> Res {
+    let v = p
+        .js("return performance.getEntriesByType('resource').map(r => r.name).filter(n => n.includes('/api/'))")
+        .await?;
+    let asked: Vec<String> = serde_json::from_value(v)?;
+    assert!(asked.is_empty(), "the static page asked {asked:?}");
+    let errors = p.js("return window.__errors").await?;
+    assert_eq!(errors, json!([]), "page errors");
+    Ok(())
+}
+
+/// After the first visit the page works with its server gone: reloaded
+/// from the service worker's cache, it plays against the browser's
+/// engine.
+async fn offline(p: &Page, files: &mut FileServer) -> Res {
+    p.c.execute_async(
+        "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => caches.keys()).then(k => { window.__caches = k; done(k); });",
+        vec![],
+    )
+    .await?;
+    p.wait(
+        "window.__caches && window.__caches.some(k => k.startsWith('tama-'))",
+        30,
+        "the service worker's cache",
+    )
+    .await?;
+    files.stop();
+    assert!(
+        std::net::TcpStream::connect(("127.0.0.1", files.port)).is_err(),
+        "the file server still answers"
+    );
+    p.c.refresh().await?;
+    p.ready().await?;
+    assert_eq!(p.count("#board .piece.white").await?, 16);
+    // Play White: the engine answers, offline.
+    p.click(".tabs button[data-mode='play']").await?;
+    p.click("#new-game").await?;
+    p.ready().await?;
+    p.square("c3").await?;
+    p.square("c4").await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 2",
+        30,
+        "the engine's answer, offline",
+    )
+    .await?;
+    p.shot("13-offline").await?;
+    let errors = p.js("return window.__errors").await?;
+    assert_eq!(errors, json!([]), "page errors offline");
+    Ok(())
+}
+
+/// The page in its players' languages: chosen in the header, remembered
+/// across a reload, and a game played in Russian.
+async fn languages(p: &Page) -> Res {
+    let codes: Vec<String> = serde_json::from_value(
+        p.js("return [...document.querySelectorAll('#language option')].map(e => e.value)")
+            .await?,
+    )?;
+    assert_eq!(codes, ["en", "hy", "ru", "tr"]);
+    p.select("#language", "ru").await?;
+    p.wait(
+        "document.documentElement.lang === 'ru'",
+        10,
+        "the Russian page",
+    )
+    .await?;
+    // Remembered: the page comes back in Russian.
+    p.c.refresh().await?;
+    p.ready().await?;
+    p.wait(
+        "document.documentElement.lang === 'ru'",
+        10,
+        "Russian after a reload",
+    )
+    .await?;
+    assert_eq!(p.text(".tabs button[data-mode='play']").await?, "Игра");
+    p.click(".tabs button[data-mode='play']").await?;
+    p.select("#level", "l:1").await?;
+    p.click("#new-game").await?;
+    p.ready().await?;
+    assert_eq!(p.text("#status").await?, "Ход белых");
+    p.square("c3").await?;
+    p.square("c4").await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 2",
+        30,
+        "the engine's answer",
+    )
+    .await?;
+    p.ready().await?;
+    assert_eq!(p.text("#status").await?, "Ход белых");
+    let level = p.text("#level option:checked").await?;
+    assert!(level.starts_with("уровень 1"), "{level}");
+    p.shot("14-russian").await?;
+    for (code, status) in [("tr", "Sıra beyazda"), ("hy", "Քայլում են սպիտակները")]
+    {
+        p.select("#language", code).await?;
+        p.wait(
+            &format!("document.documentElement.lang === '{code}'"),
+            10,
+            "the language",
+        )
+        .await?;
+        assert_eq!(p.text("#status").await?, status);
+        p.shot(&format!("15-{code}")).await?;
+    }
+    p.select("#language", "en").await?;
+    p.wait(
+        "document.documentElement.lang === 'en'",
+        10,
+        "English again",
+    )
+    .await?;
+    assert_eq!(p.text("#status").await?, "White to move");
     Ok(())
 }

@@ -16,3 +16,4 @@ pub mod show;
 pub mod sprt;
 pub mod tactics;
 pub mod train;
+pub mod web_bundle;

@@ -139,3 +139,63 @@ test("searches of one engine run one after another", async () => {
     engine.close();
   }
 });
+
+test("a game is reviewed move by move, with progress and a summary", async () => {
+  const engine = new Engine({ hash: 4 });
+  try {
+    // The web board's review test game: h5-g5 gives away three men.
+    const game = "a3-b4 e6-e5 f3-g4 g6-h5 b4-c5 c6xc4 c3xc5 e5-f5 d3-c3 h5-g5 g4xc8 d7-e6".split(" ");
+    const board = Board.fromMoves(null, game, { rules: "armenian" });
+    const events = [];
+    const { moves, summary } = await engine.review(board, {
+      depth: 2,
+      onEvent: (name, data) => events.push([name, data]),
+    });
+    assert.deepEqual(
+      moves.map((m) => m.move),
+      board.moves().map(String),
+    );
+    assert.deepEqual(
+      moves.map((m) => m.side),
+      game.map((_, i) => (i % 2 ? "black" : "white")),
+    );
+    assert.equal(moves[9].mark, "??", JSON.stringify(moves[9]));
+    for (const m of moves) {
+      assert.equal(m.pv[0], m.best);
+      assert.ok(m.loss >= 0);
+      assert.ok(m.comment.length > 0);
+    }
+    const progress = events.filter(([n]) => n === "progress").map(([, d]) => d.done);
+    assert.deepEqual(progress, [...Array(game.length + 1).keys()]);
+    const marked = (side) => moves.filter((m) => m.side === side && m.mark).length;
+    assert.equal(summary.white.mistakes + summary.white.blunders, marked("white"));
+    assert.equal(summary.black.mistakes + summary.black.blunders, marked("black"));
+  } finally {
+    engine.close();
+  }
+});
+
+test("a review can be stopped and the engine searches again after", async () => {
+  const engine = new Engine({ hash: 4 });
+  try {
+    const board = new Board(null, { rules: "armenian" });
+    for (let i = 0; i < 6; i++) board.push(board.legalMoves()[0]);
+    let seen = 0;
+    const running = engine.review(board, {
+      movetime: 2000,
+      onEvent: (name) => {
+        if (name === "move") seen++;
+      },
+    });
+    setTimeout(() => engine.stop(), 300);
+    const started = Date.now();
+    const { summary } = await running;
+    assert.equal(summary, null);
+    assert.ok(Date.now() - started < 1500, `stopped after ${Date.now() - started} ms`);
+    assert.ok(seen < 6);
+    const move = await engine.bestMove(board, { depth: 2 });
+    assert.ok(board.legalMoves().some((m) => m.text === move));
+  } finally {
+    engine.close();
+  }
+});

@@ -49,6 +49,16 @@ test("position text", () => {
   }
 });
 
+test("a board of rows", () => {
+  const empty = Array(8).fill("........");
+  throwsClass(() => Board.fromRows(empty.slice(1), "white"), FenError, /expected 8 rows, got 7/);
+  throwsClass(() => Board.fromRows(["...x....", ...empty.slice(1)], "white"), FenError, /row 1, column 4/);
+  // A white man on rank 8 would be a king: the square is named.
+  throwsClass(() => Board.fromRows(["w.......", ...empty.slice(1)], "white"), FenError, /a8/);
+  throwsClass(() => Board.fromRows(empty, "green"), TypeError, /green/);
+  throwsClass(() => Board.fromRows(empty, "white", { rules: "chess" }), RulesError);
+});
+
 test("rules text", () => {
   for (const rules of ["chess", "armenian,removal=sometimes", "armenian,nonsense=yes", "turkish,,"]) {
     const e = throwsClass(() => new Board(undefined, { rules }), RulesError, /^rules text: /);

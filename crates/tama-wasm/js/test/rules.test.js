@@ -121,3 +121,36 @@ test("the board as text and as a diagram", () => {
   assert.ok(text.endsWith("White to move"));
   assert.match(new Board().svg(), /^<svg/);
 });
+
+test("a position is read back from its report's rows", () => {
+  const board = new Board("B:WKd1,c3:Bd3,Kh8", { rules: "turkish" });
+  const report = board.report();
+  assert.equal(report.fen, board.fen());
+  assert.equal(report.turn, "black");
+  assert.equal(report.board.length, 8);
+  assert.equal(report.board[0], ".......B");
+  assert.equal(report.board[7], "...W....");
+  const again = Board.fromRows(report.board, report.turn, { rules: "turkish" });
+  assert.equal(again.fen(), board.fen());
+  assert.equal(again.rules, "turkish");
+});
+
+test("the rules table and the levels come from the libraries", async () => {
+  const { rulesTable, levels } = await import("../index.js");
+  const t = rulesTable("armenian,removal=end-of-move");
+  assert.deepEqual(
+    t.presets.map((p) => p.name),
+    PRESETS,
+  );
+  assert.equal(t.rules.preset, "armenian");
+  assert.equal(t.rules.switches.removal, "end-of-move");
+  for (const s of t.switches) {
+    assert.equal(s.values.length, 2);
+    assert.ok(s.values.includes(t.rules.switches[s.name]), s.name);
+    assert.ok(s.description.length > 0);
+  }
+  assert.equal(rulesTable().rules.text, "armenian");
+  const l = levels();
+  assert.equal(l.levels.length, 10);
+  assert.ok(l.levels.some((x) => x.level === l.default));
+});

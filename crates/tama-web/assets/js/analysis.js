@@ -1,9 +1,9 @@
-// The engine panel's analysis: one stream (`GET /api/analyse`) for the
-// current position, restarted whenever the position or the settings
-// change.
+// The engine panel's analysis: one continuous search of the current
+// position by the engine in use, restarted whenever the position or the
+// settings change.
 
-import { analyse } from "./api.js";
-import { state, changed, history, showError } from "./state.js";
+import { state, changed, gameTo, known, showError } from "./state.js";
+import { t } from "./i18n.js";
 
 export function stopAnalysis() {
   if (state.analysis.stop) state.analysis.stop();
@@ -19,9 +19,10 @@ export function restartAnalysis(retry = false) {
   a.nps = 0;
   a.forNode = state.node;
   const node = state.node;
-  if (!a.on || state.mode === "edit" || !node.legal || node.legal.outcome) return changed();
-  a.stop = analyse(
-    { fen: state.game.fen, rules: state.game.rules, moves: history(node), multipv: a.multipv },
+  if (!a.on || state.mode === "edit" || known(node).legal.outcome || !state.engine) return changed();
+  a.stop = state.engine.analyse(
+    gameTo(node),
+    a.multipv,
     (info) => {
       if (a.forNode !== node || info.bound) return;
       a.lines[info.multipv - 1] = info;
@@ -32,14 +33,14 @@ export function restartAnalysis(retry = false) {
       a.lines.length = Math.min(a.lines.length, a.multipv);
       changed("engine");
     },
-    () => {
-      // A refused (503: every search slot busy, e.g. the previous
-      // position's search still stopping) or broken stream: try again a
-      // few times, then say so.
+    (err) => {
+      // A refused stream (503: every search slot of the server busy, e.g.
+      // the previous position's search still stopping), a broken one, or
+      // a restarted worker: try again a few times, then say so.
       if (a.forNode !== node || !a.on) return;
       a.retries = (a.retries || 0) + 1;
       if (a.retries <= 5) setTimeout(() => a.forNode === node && a.on && restartAnalysis(true), 300 * a.retries);
-      else showError("the analysis stopped: the server is busy or gone");
+      else showError(t("error.analysis", { error: err ? err.message : t("error.busy") }));
     }
   );
   changed();

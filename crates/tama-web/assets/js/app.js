@@ -2,20 +2,25 @@
 // controllers (record, play, analysis, review, editor, dialogs) through
 // the state's events to the renderers, and wires the page's controls.
 //
+// tama.js      the package: every rule and format the page uses
+// game.js      the game tree, each position as the package reports it
+// engines/     the engine that answers: tama serve's or the browser's
 // state.js     the one state object and its events
-// record.js    the current node, the game tree, loading games
+// record.js    the current node, moving through the tree, loading games
 // play.js      board input and the engine's moves
-// analysis.js  the engine panel's analysis stream
-// review.js    the whole-game review stream
+// analysis.js  the engine panel's analysis
+// review.js    the whole-game review
 // editor.js    the position editor
 // dialogs/     import, export and rules dialogs
 // render/      the renderers, composed by render/page.js
 
-import { api } from "./api.js";
 import { $, $$ } from "./dom.js";
 import { Board } from "./board.js";
+import { levels } from "./tama.js";
+import { LANGUAGES, chosenLanguage, language, setLanguage, t } from "./i18n.js";
+import { readConfig, enginesFor } from "./engines/index.js";
 import { state, on, changed, findNode, showError, today } from "./state.js";
-import { newGame } from "./tree.js";
+import { newGame } from "./game.js";
 import { goto, loadGame, nav, playTexts, takeBack } from "./record.js";
 import { draggable, maybeEngineMove, newPlayGame, onSquare } from "./play.js";
 import { restartAnalysis, stopAnalysis } from "./analysis.js";
@@ -121,18 +126,18 @@ $("#fen-copy").addEventListener("click", async () => {
     document.execCommand("copy");
   }
 });
-$("#fen-load").addEventListener("click", async () => {
+$("#fen-load").addEventListener("click", () => {
   const fen = $("#fen").value.trim();
   try {
-    const r = await api.moves(fen, state.game.rules, []);
+    const game = newGame(fen, state.game.rules, { Event: "Analysis", Date: today() });
     if (state.mode === "edit") state.editor = null;
     if (state.mode === "edit" || state.mode === "play") {
       state.mode = "analysis";
       state.analysis.on = true;
     }
-    loadGame(newGame(r.fen, state.game.rules, { Event: "Analysis", Date: today() }));
+    loadGame(game);
   } catch (e) {
-    showError(`FEN: ${e.message}`);
+    showError(t("error.fen", { error: e.message }));
   }
 });
 
@@ -142,20 +147,56 @@ bindExportDialog();
 bindRulesDialog();
 window.addEventListener("resize", () => changed("review"));
 
+// The engine that answers: the configured one, or (under `tama serve`)
+// the browser's, chosen in the engine card.
+$("#engine-source").addEventListener("change", (e) => {
+  state.engine = state.engines.find((x) => x.kind === e.target.value) || state.engine;
+  restartAnalysis();
+  maybeEngineMove();
+});
+
 // The engine's levels of play come from the library (tama_search::Level),
 // as tama play offers them.
-api
-  .levels()
-  .then(({ levels, default: chosen }) => {
-    state.levels = levels;
-    const select = $("#level");
-    for (const l of levels) {
-      const time = `${l.movetime_ms / 1000} s`;
-      const label = l.depth === null ? `level ${l.level} (${time})` : `level ${l.level} (depth ${l.depth}, ${time})`;
-      select.add(new Option(label, `l:${l.level}`, l.level === chosen, l.level === chosen));
-    }
-    state.play.level = `l:${chosen}`;
-  })
-  .catch((e) => showError(`levels: ${e.message}`));
+function fillLevels() {
+  const { levels: all, default: chosen } = levels();
+  state.levels = all;
+  const select = $("#level");
+  const current = state.play.level || `l:${chosen}`;
+  select.innerHTML = "";
+  for (const l of all) {
+    const time = (l.movetime_ms / 1000).toLocaleString(language());
+    const label = l.depth === null ? t("level.time", { level: l.level, time }) : t("level.depth", { level: l.level, depth: l.depth, time });
+    const value = `l:${l.level}`;
+    select.add(new Option(label, value, value === current, value === current));
+  }
+  state.play.level = current;
+}
 
-goto(state.node);
+// The language switch: the page's words change at once, and the choice
+// is remembered.
+async function useLanguage(code, remember) {
+  await setLanguage(code, remember);
+  $("#language").value = language();
+  fillLevels();
+  changed();
+}
+
+async function start() {
+  const select = $("#language");
+  for (const [code, name] of Object.entries(LANGUAGES)) select.add(new Option(name, code));
+  select.addEventListener("change", (e) => useLanguage(e.target.value, true).catch((err) => showError(err.message)));
+  await setLanguage(chosenLanguage());
+  select.value = language();
+  fillLevels();
+  const config = await readConfig();
+  state.engines = enginesFor(config);
+  state.engine = state.engines[0];
+  // The static page works offline once visited: its service worker keeps
+  // every file of the bundle (tama serve's page needs its server anyway).
+  if (config.engine === "browser" && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register("sw.js").catch((e) => console.warn(`service worker: ${e.message}`));
+  }
+  goto(state.node);
+}
+
+start().catch((e) => showError(e.message));

@@ -2,7 +2,7 @@
 // for, reporting the squares the user presses. It knows nothing of the
 // rules: the page gives it the legal destinations.
 
-import { sqName, sqIndex } from "./position.js";
+import { sqName, sqIndex } from "./squares.js";
 
 const NS = "http://www.w3.org/2000/svg";
 

@@ -1,40 +1,72 @@
 // The position editor: a board of its own on which clicks put or take
-// pieces; the server checks the position when the user is done.
+// pieces. The position is eight rows of the package's report (`w`/`b`
+// men, `W`/`B` kings, `.` empty, rank 8 first); the package checks it and
+// writes its text.
 
-import { api } from "./api.js";
 import { $, $$ } from "./dom.js";
-import { state, changed, today } from "./state.js";
-import { START_FEN, parseFen, writeFen } from "./position.js";
-import { newGame } from "./tree.js";
+import { state, changed, known, today } from "./state.js";
+import { Board, START_FEN } from "./tama.js";
+import { newGame } from "./game.js";
 import { loadGame } from "./record.js";
 
+const PIECE_CHAR = { wm: "w", wk: "W", bm: "b", bk: "B" };
+
 export function startEditor() {
-  state.editor = { pos: { board: state.node.pos.board.slice(), turn: state.node.pos.turn }, piece: "wm", error: null };
+  const k = known();
+  state.editor = { rows: k.rows.slice(), turn: k.pos.turn, piece: "wm", error: null };
   state.mode = "edit";
   state.selected = null;
   changed();
 }
 
+// The square `i` (a1 = 0) of the rows.
+const rowCol = (i) => [7 - Math.floor(i / 8), i % 8];
+
+function put(rows, i, c) {
+  const [r, f] = rowCol(i);
+  rows[r] = rows[r].slice(0, f) + c + rows[r].slice(f + 1);
+}
+
 // A click on square `i`: puts the chosen piece, or takes it off again.
 export function editorPut(i) {
   const ed = state.editor;
-  const cur = ed.pos.board[i];
-  if (ed.piece === "x") ed.pos.board[i] = null;
-  else {
-    const p = { color: ed.piece[0], king: ed.piece[1] === "k" };
-    ed.pos.board[i] = cur && cur.color === p.color && cur.king === p.king ? null : p;
-  }
+  const [r, f] = rowCol(i);
+  const cur = ed.rows[r][f];
+  const c = ed.piece === "x" ? "." : PIECE_CHAR[ed.piece];
+  put(ed.rows, i, cur === c ? "." : c);
   ed.error = null;
   changed();
 }
 
-async function editorDone() {
+// The editor's pieces as the board draws them.
+export function editorPos() {
   const ed = state.editor;
-  const fen = writeFen(ed.pos);
+  const board = new Array(64).fill(null);
+  for (let i = 0; i < 64; i++) {
+    const [r, f] = rowCol(i);
+    const c = ed.rows[r][f];
+    if (c !== ".") board[i] = { color: c.toLowerCase(), king: c === "W" || c === "B" };
+  }
+  return { board, turn: ed.turn };
+}
+
+// The editor's position text, or null (and the problem) when the pieces
+// are not a position.
+export function editorFen() {
+  const ed = state.editor;
   try {
-    await api.moves(fen, state.game.rules, []);
+    const fen = Board.fromRows(ed.rows, ed.turn === "w" ? "white" : "black", { rules: state.game.rules }).fen();
+    return { fen, error: null };
   } catch (e) {
-    ed.error = e.message;
+    return { fen: null, error: e.message };
+  }
+}
+
+function editorDone() {
+  const ed = state.editor;
+  const { fen, error } = editorFen();
+  if (!fen) {
+    ed.error = error;
     return changed();
   }
   state.editor = null;
@@ -57,9 +89,10 @@ export function renderEditor() {
   $("#editor").hidden = !ed;
   if (!ed) return;
   for (const b of $$("#palette button")) b.classList.toggle("active", b.dataset.piece === ed.piece);
-  $("#editor-turn").value = ed.pos.turn;
+  $("#editor-turn").value = ed.turn;
   $("#editor-error").textContent = ed.error || "";
-  $("#editor-fen").textContent = writeFen(ed.pos);
+  const { fen, error } = editorFen();
+  $("#editor-fen").textContent = fen || error;
 }
 
 // Wires the editor's controls; `onCancel` restarts the analysis.
@@ -71,15 +104,16 @@ export function bindEditor(onCancel) {
     })
   );
   $("#editor-turn").addEventListener("change", (e) => {
-    state.editor.pos.turn = e.target.value;
+    state.editor.turn = e.target.value;
     changed();
   });
   $("#editor-clear").addEventListener("click", () => {
-    state.editor.pos = { board: new Array(64).fill(null), turn: state.editor.pos.turn };
+    state.editor.rows = new Array(8).fill("........");
     changed();
   });
   $("#editor-start").addEventListener("click", () => {
-    state.editor.pos = parseFen(START_FEN);
+    state.editor.rows = new Board(START_FEN).report().board;
+    state.editor.turn = "w";
     changed();
   });
   $("#editor-done").addEventListener("click", editorDone);

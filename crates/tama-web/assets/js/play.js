@@ -2,11 +2,10 @@
 // (several clicks tell captures with the same ends apart), and in play
 // mode the engine answers.
 
-import { api } from "./api.js";
-import { state, changed, history, humanToMove, limitOf, showError, today } from "./state.js";
-import { sqIndex, sqName } from "./position.js";
-import { newGame } from "./tree.js";
-import { playMove, loadGame } from "./record.js";
+import { state, changed, gameTo, humanToMove, known, limitOf, showError, today } from "./state.js";
+import { sqIndex, sqName } from "./squares.js";
+import { newGame, addMoveText } from "./game.js";
+import { goto, loadGame, playMove } from "./record.js";
 
 // Whether the piece of move `m` passes over or lands on square `name`:
 // it lies on one of the straight legs of the path, after its start. (A
@@ -30,7 +29,7 @@ function onPath(m, name) {
 // names every square clicked so far; failing that, those that pass over
 // them.
 function candidates(sel) {
-  const legal = state.node.legal ? state.node.legal.moves : [];
+  const legal = known().legal.moves;
   const mine = legal.filter((m) => m.from === sqName(sel.from));
   const exact = mine.filter((m) => sel.clicks.every((c) => m.path.slice(1).includes(c)));
   return exact.length ? exact : mine.filter((m) => sel.clicks.every((c) => onPath(m, c)));
@@ -39,14 +38,13 @@ function candidates(sel) {
 // Whether the piece on square `i` may be dragged.
 export function draggable(i) {
   if (state.mode === "edit") return false;
-  const legal = state.node.legal;
-  return !!legal && humanToMove() && legal.moves.some((m) => sqIndex(m.from) === i);
+  return humanToMove() && known().legal.moves.some((m) => sqIndex(m.from) === i);
 }
 
 export function onSquare(i) {
   state.error = null;
-  const legal = state.node.legal;
-  if (!legal || !humanToMove()) return;
+  const legal = known().legal;
+  if (!humanToMove()) return;
   const name = sqName(i);
   const fromHere = legal.moves.filter((m) => m.from === name);
   const sel = state.selected;
@@ -86,16 +84,18 @@ export function selectionMarks() {
 // In play mode, at the end of a line with the engine to move: its move.
 export async function maybeEngineMove() {
   const node = state.node;
-  if (state.mode !== "play" || state.thinking || !node.legal || node.legal.outcome) return;
+  const k = known(node);
+  if (state.mode !== "play" || state.thinking || k.legal.outcome) return;
   // Only at the end of a line: stepping back through the game does not
   // make the engine play.
-  if (node.pos.turn === state.play.human || node.children.length) return;
+  if (k.pos.turn === state.play.human || node.children.length) return;
   state.thinking = true;
   changed();
+  const game = state.game;
   try {
-    const r = await api.engineMove(state.game.fen, state.game.rules, history(node), limitOf(state.play.level));
+    const text = await state.engine.move(gameTo(node), limitOf(state.play.level));
     state.thinking = false;
-    if (state.node === node && r.move) await playMove(r.move);
+    if (state.game === game && state.node === node && text) goto(addMoveText(game, node, text));
   } catch (e) {
     showError(e.message);
   } finally {

@@ -1,58 +1,45 @@
 // The record: which node is current, moving through the game tree,
-// adding moves, and loading a new game. The server is asked for each
-// position's legal moves (and outcome) when it becomes current.
+// adding moves, and loading a new game. The package knows each
+// position's legal moves and outcome (game.js).
 
-import { api } from "./api.js";
-import { state, changed, emit, history, showError, resultOf, emptyReview } from "./state.js";
-import { addChild, isMainLine } from "./tree.js";
+import { state, changed, emit, known, showError, emptyReview } from "./state.js";
+import { addChild, addMoveText, isMainLine } from "./game.js";
 
-function ensureLegal(node) {
-  if (node.legal || node.loading) return node.loading;
-  const game = state.game;
-  node.loading = api
-    .moves(game.fen, game.rules, history(node))
-    .then((r) => {
-      node.legal = { moves: r.moves, outcome: r.outcome };
-      node.fen = r.fen;
-      if (r.outcome && isMainLine(node) && !node.children.length) game.result = resultOf(r.outcome);
-    })
-    .catch((e) => showError(e.message))
-    .finally(() => {
-      node.loading = null;
-      if (state.game === game) changed();
-    });
-  return node.loading;
+// The result a finished main line gives the game.
+function settleResult(node) {
+  const k = known(node);
+  if (k.result && isMainLine(node) && !node.children.length) state.game.result = k.result;
 }
 
-// Makes `node` current; once its moves are known the page "arrives".
-export async function goto(node) {
+// Makes `node` current and "arrives" there (the analysis and the engine's
+// move follow).
+export function goto(node) {
   state.node = node;
   state.selected = null;
   state.error = null;
+  try {
+    settleResult(node);
+  } catch (e) {
+    state.error = e.message;
+  }
   changed();
-  await ensureLegal(node);
-  if (state.node !== node) return;
   emit("arrive", node);
 }
 
+// Plays a legal move (its JSON form, from the node's legal moves).
 export function playMove(mv) {
   return goto(addChild(state.node, mv));
 }
 
 // Plays move texts (an engine line) from the current position.
-export async function playTexts(texts) {
-  for (const t of texts) {
-    const node = state.node;
-    await ensureLegal(node);
-    let mv = node.legal && node.legal.moves.find((m) => m.move === t);
-    if (!mv) {
-      const r = await api.play(state.game.fen, state.game.rules, history(node), t).catch((e) => showError(e.message));
-      if (!r) return;
-      mv = r.move;
-    }
-    state.node = addChild(node, mv);
+export function playTexts(texts) {
+  let node = state.node;
+  try {
+    for (const t of texts) node = addMoveText(state.game, node, t);
+  } catch (e) {
+    showError(e.message);
   }
-  await goto(state.node);
+  goto(node);
 }
 
 export function loadGame(game) {
@@ -74,7 +61,7 @@ export function takeBack() {
     return p;
   };
   node = drop(node);
-  if (state.mode === "play" && node.parent && node.pos.turn !== state.play.human) node = drop(node);
+  if (state.mode === "play" && node.parent && known(node).pos.turn !== state.play.human) node = drop(node);
   if (isMainLine(node) && !node.children.length) state.game.result = "*";
   goto(node);
 }

@@ -1,11 +1,10 @@
-// The whole-game review: one stream (`GET /api/review`) judges every
-// main-line move on the server (the verdicts, marks and comments of
-// `tama analyse --pdn`); the page puts them on the moves and draws the
-// progress, the graph and the summary.
+// The whole-game review: the engine in use judges every main-line move
+// (the verdicts, marks and comments of `tama analyse --pdn`); the page
+// puts them on the moves and draws the progress, the graph and the
+// summary.
 
-import { review } from "./api.js";
-import { state, changed, history, limitOf, showError, emptyReview } from "./state.js";
-import { mainLine } from "./tree.js";
+import { state, changed, gameTo, known, limitOf, showError, emptyReview } from "./state.js";
+import { mainLine } from "./game.js";
 import { whiteScore } from "./score.js";
 import { stopAnalysis, restartAnalysis } from "./analysis.js";
 
@@ -25,7 +24,7 @@ export function startReview(level) {
   state.review = r;
   changed();
   const last = nodes[nodes.length - 1];
-  const stream = review({ fen: game.fen, rules: game.rules, moves: history(last), ...limitOf(level) }, (name, data) => {
+  const stream = state.engine.review(gameTo(last), limitOf(level), (name, data) => {
     if (state.review !== r) return;
     if (name === "progress") {
       r.done = data.done;
@@ -60,7 +59,7 @@ function forgetVerdict(n) {
 // the graph (the first one's best score is the start's evaluation).
 function putVerdict(r, nodes, v) {
   const child = nodes[v.ply + 1];
-  const turn = nodes[v.ply].pos.turn;
+  const turn = v.side === "white" ? "w" : "b";
   if (v.mark) child.annotation = v.mark;
   child.commentsAfter.push(v.comment);
   child.engineComment = v.comment;
@@ -68,7 +67,7 @@ function putVerdict(r, nodes, v) {
   r.points[v.ply + 1].white = child.white;
   r.points[v.ply + 1].mark = v.mark;
   if (v.ply === 0) {
-    nodes[0].white = whiteScore(v.best_score, turn);
+    nodes[0].white = whiteScore(v.best_score, known(nodes[0]).pos.turn);
     r.points[0].white = nodes[0].white;
   }
 }

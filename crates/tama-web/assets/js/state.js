@@ -1,10 +1,9 @@
 // The page's one state object, what can be read off it, and the events
 // through which the controllers tell the rest of the page what changed:
 // "change" (redraw; a part name for a partial redraw), "arrive" (a node
-// became current and its legal moves are known), "load" (a new game).
+// became current), "load" (a new game).
 
-import { START_FEN } from "./position.js";
-import { newGame, lineTo } from "./tree.js";
+import { START_FEN, newGame, know, history as movesTo } from "./game.js";
 
 export const today = () => {
   const d = new Date();
@@ -20,11 +19,13 @@ export const state = {
   flip: false,
   selected: null, // {from, clicks: [squares]}
   play: { human: "w", level: null },
-  levels: [], // the engine's levels of play, from /api/levels
+  levels: [], // the engine's levels of play (the package's levels())
+  engines: [], // the engines that can answer (engines/index.js), the one in use first
+  engine: null,
   thinking: false,
   analysis: { on: false, multipv: 3, lines: [], depth: 0, nps: 0, forNode: null, stop: null },
   review: emptyReview(),
-  editor: null, // {pos, piece, error}
+  editor: null, // {rows, turn, piece, error}
   error: null,
 };
 state.node = state.game.root;
@@ -48,28 +49,27 @@ export function showError(msg) {
   changed();
 }
 
-// The moves from the game's start to `node`, in move text.
-export function history(node) {
-  return lineTo(node).map((n) => n.move.move);
-}
+// What the package says of a node's position: {fen, rows, pos, legal}.
+export const known = (node = state.node) => know(state.game, node);
 
-export function resultOf(outcome) {
-  return outcome.winner === "white" ? "1-0" : outcome.winner === "black" ? "0-1" : "1/2-1/2";
+// The game up to `node` as the engines take it: {fen, rules, moves}.
+export function gameTo(node) {
+  return { fen: state.game.fen, rules: state.game.rules, moves: movesTo(node) };
 }
 
 // Whether a click on the board may move a piece now.
 export function humanToMove() {
   if (state.thinking || state.review.running) return false;
-  if (state.mode === "play") return state.node.pos.turn === state.play.human;
+  if (state.mode === "play") return known().pos.turn === state.play.human;
   return state.mode !== "edit";
 }
 
-// A level of the page's selects as the API's limit: `l:5` a level of
-// play (its depth and time from /api/levels), `d:6` a depth, `t:500` a
-// time in milliseconds.
+// A level of the page's selects as an engine limit: `l:5` a level of
+// play (its depth and time from the package's levels()), `d:6` a depth,
+// `t:500` a time in milliseconds.
 export function limitOf(level) {
-  if (!level) return { depth: 4 }; // the levels have not arrived yet
-  const [kind, n] = level.split(":");
+  if (!level) return { depth: 4 };
+  const [, kind, n] = /^(\w):(\d+)$/.exec(level) || [null, "d", "4"];
   if (kind === "l") {
     const found = state.levels.find((l) => l.level === Number(n));
     if (!found) return { depth: 1 };

@@ -1,27 +1,22 @@
-// The PDN export dialog: the page writes the game, the server puts it in
-// canonical form (`POST /api/pdn/fmt`, the layout of `tama pdn fmt`).
+// The PDN export dialog: the package writes the game tree as canonical
+// PDN (the layout of `tama pdn fmt`).
 
-import { api } from "../api.js";
 import { $ } from "../dom.js";
 import { state } from "../state.js";
-import { writePdn } from "../tree.js";
+import { gamePdn } from "../game.js";
 
 const dialog = () => $("#export-dialog");
 
-async function open() {
+function open() {
   const box = $("#export-text");
-  box.value = writePdn(state.game);
-  delete box.dataset.canonical;
   $("#export-note").textContent = "";
-  dialog().showModal();
   try {
-    box.value = await api.pdnFmt(box.value);
-    box.dataset.canonical = "yes";
+    box.value = gamePdn(state.game);
   } catch (e) {
-    // Without that endpoint the page's text stays.
-    box.dataset.canonical = "no";
-    if (e.status !== 404) $("#export-note").textContent = `not checked by the server: ${e.message}`;
+    box.value = "";
+    $("#export-note").textContent = e.message;
   }
+  dialog().showModal();
 }
 
 function download() {

@@ -1,10 +1,12 @@
-// The PDN import dialog: the server reads the text (`POST /api/pdn/json`);
-// one game loads at once, several are offered in a list.
+// The PDN import dialog: the package reads the text; one game loads at
+// once, several are offered in a list, and each game that cannot be read
+// is named with its line and column.
 
-import { api } from "../api.js";
 import { $, $$, esc } from "../dom.js";
 import { state } from "../state.js";
-import { gameFromJson } from "../tree.js";
+import { t, plural } from "../i18n.js";
+import { readPdn } from "../tama.js";
+import { gameFromJson } from "../game.js";
 import { loadGame } from "../record.js";
 
 const dialog = () => $("#import-dialog");
@@ -18,18 +20,17 @@ function chooseGame(g) {
   loadGame(gameFromJson(g));
 }
 
-async function importText() {
+function importText() {
   try {
-    const r = await api.pdnJson($("#import-text").value);
-    const games = r.games;
-    const ok = games.filter((g) => !g.error);
-    const errors = games.filter((g) => g.error).map((g) => `line ${g.line}, column ${g.column}: ${g.error}`);
-    $("#import-error").textContent = errors.join("\n") || (games.length ? "" : "no game found");
+    const read = readPdn($("#import-text").value, { errors: "include" });
+    const ok = read.filter((g) => !(g instanceof Error)).map((g) => g.toJSON());
+    const errors = read.filter((g) => g instanceof Error).map((e) => e.message);
+    $("#import-error").textContent = errors.join("\n") || (read.length ? "" : t("import.none"));
     if (ok.length === 1 && !errors.length) return chooseGame(ok[0]);
     $("#import-games").innerHTML = ok
       .map((g, k) => {
         const t = g.tags;
-        return `<button type="button" data-game="${k}">${k + 1}. ${esc(t.White || "?")} – ${esc(t.Black || "?")} <small>${esc(t.Event || "")} ${esc(g.result)}, ${g.moves.length} ${g.moves.length === 1 ? "ply" : "plies"}</small></button>`;
+        return `<button type="button" data-game="${k}">${k + 1}. ${esc(t.White || "?")} – ${esc(t.Black || "?")} <small>${esc(t.Event || "")} ${esc(g.result)}, ${esc(plural("import.plies", g.moves.length))}</small></button>`;
       })
       .join("");
     $$("#import-games button").forEach((b) => b.addEventListener("click", () => chooseGame(ok[Number(b.dataset.game)])));

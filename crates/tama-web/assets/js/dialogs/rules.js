@@ -1,17 +1,18 @@
 // The rules dialog. The switches, their values and the presets come from
-// the server (`GET /api/rules`, from tama-core and tama-notation), which
+// the package (`rulesTable()`, from tama-core and tama-notation), which
 // also reads and writes the rules text: the page knows no rule.
 
-import { api } from "../api.js";
 import { $, esc } from "../dom.js";
 import { state, showError, today } from "../state.js";
-import { newGame } from "../tree.js";
+import { t } from "../i18n.js";
+import { rulesTable } from "../tama.js";
+import { newGame } from "../game.js";
 import { loadGame } from "../record.js";
 
 const dialog = () => $("#rules-dialog");
-let table = null; // the server's answer: {switches, presets, rules}
+let table = null; // the package's table: {switches, presets, rules}
 
-// The switch selects and the preset list, from the server's table.
+// The switch selects and the preset list, from the package's table.
 function build(t) {
   table = t;
   $("#preset").innerHTML = t.presets.map((p) => `<option value="${esc(p.name)}">${esc(p.name)}</option>`).join("");
@@ -29,28 +30,28 @@ function show(settings) {
   for (const s of table.switches) $(`#sw-${s.name}`).value = settings[s.name];
 }
 
-async function open() {
+function open() {
   try {
-    const t = await api.rules(state.game.rules);
+    const t = rulesTable(state.game.rules);
     build(t);
     $("#preset").value = t.rules.preset;
     show(t.rules.switches);
     dialog().showModal();
   } catch (e) {
-    showError(`rules: ${e.message}`);
+    showError(t("error.rules", { error: e.message }));
   }
 }
 
-// The preset with every switch written out; the server gives it back in
+// The preset with every switch written out; the package gives it back in
 // canonical form.
-async function apply() {
+function apply() {
   const parts = [$("#preset").value, ...table.switches.map((s) => `${s.name}=${$(`#sw-${s.name}`).value}`)];
   try {
-    const t = await api.rules(parts.join(","));
+    const t = rulesTable(parts.join(","));
     dialog().close();
     loadGame(newGame(state.game.fen, t.rules.text, { ...state.game.tags, Date: today() }));
   } catch (e) {
-    showError(`rules: ${e.message}`);
+    showError(t("error.rules", { error: e.message }));
   }
 }
 

@@ -2,22 +2,24 @@
 // and the evaluation bar beside it.
 
 import { $ } from "../dom.js";
-import { state } from "../state.js";
-import { sqIndex } from "../position.js";
+import { state, known } from "../state.js";
+import { sqIndex } from "../squares.js";
+import { editorPos } from "../editor.js";
 import { scoreRaw, scoreText, whiteScore } from "../score.js";
 import { selectionMarks } from "../play.js";
 
 export function renderBoard(board) {
   const node = state.node;
+  const k = known(node);
   const { dests, hints } = selectionMarks();
   const a = state.analysis;
   const arrows = [];
-  if (a.on && a.forNode === node && a.lines[0] && node.legal) {
-    const mv = node.legal.moves.find((m) => m.move === a.lines[0].pv[0]);
+  if (a.on && a.forNode === node && a.lines[0]) {
+    const mv = k.legal.moves.find((m) => m.move === a.lines[0].pv[0]);
     if (mv) arrows.push({ path: mv.path });
   }
   board.set({
-    pos: state.mode === "edit" ? state.editor.pos : node.pos,
+    pos: state.mode === "edit" ? editorPos() : k.pos,
     flip: state.flip,
     selected: state.selected ? state.selected.from : null,
     dests,
@@ -28,7 +30,7 @@ export function renderBoard(board) {
   });
   // Evaluation bar: the engine's line if analysing, else the review's.
   let white = null;
-  if (a.on && a.forNode === node && a.lines[0]) white = whiteScore(a.lines[0].score, node.pos.turn);
+  if (a.on && a.forNode === node && a.lines[0]) white = whiteScore(a.lines[0].score, k.pos.turn);
   else if (node.white) white = node.white;
   const bar = $("#evalbar");
   if (state.mode === "edit") white = null;

@@ -2,25 +2,26 @@
 // line, the game-over banner, the error box and the FEN box.
 
 import { $, $$, esc } from "../dom.js";
-import { state } from "../state.js";
-import { writeFen } from "../position.js";
-import { renderEditor } from "../editor.js";
+import { state, known } from "../state.js";
+import { t } from "../i18n.js";
+import { editorFen, renderEditor } from "../editor.js";
 import { renderBoard } from "./board.js";
 import { renderRecord } from "./record.js";
 import { renderEngine } from "./engine.js";
 import { renderReview } from "./review.js";
 
-function outcomeText(o) {
-  const who = o.winner ? `${o.winner[0].toUpperCase()}${o.winner.slice(1)} wins` : "Draw";
-  return `${who}: ${o.termination}`;
+// "White wins: no legal move", in the page's language.
+export function outcomeText(o) {
+  const who = t(o.winner ? `outcome.${o.winner}` : "outcome.draw");
+  return `${who}: ${t(`termination.${o.termination}`)}`;
 }
 
 function statusText(outcome) {
-  if (state.mode === "edit") return "Position editor";
-  if (outcome) return "Game over";
-  if (state.thinking) return "tama is thinking…";
-  if (state.selected && state.selected.clicks.length > 0) return "Several captures: click a landing square";
-  return `${state.node.pos.turn === "w" ? "White" : "Black"} to move`;
+  if (state.mode === "edit") return t("status.editor");
+  if (outcome) return t("status.over");
+  if (state.thinking) return t("status.thinking");
+  if (state.selected && state.selected.clicks.length > 0) return t("status.several");
+  return t(known().pos.turn === "w" ? "status.white" : "status.black");
 }
 
 // Redraws the page; `part` "engine" (the engine's lines arrive many times
@@ -45,15 +46,19 @@ export function render(board, part) {
   $("#engine-card").hidden = state.mode === "edit" || state.mode === "play";
   $("#record-card").hidden = state.mode === "edit";
   $("#thinking").hidden = !state.thinking;
-  const outcome = node.legal && node.legal.outcome;
+  const outcome = known(node).legal.outcome;
   const banner = $("#banner");
   banner.hidden = !outcome || state.mode === "edit";
-  if (outcome) banner.innerHTML = `<strong>Game over.</strong> ${esc(outcomeText(outcome))}`;
+  if (outcome) banner.innerHTML = `<strong>${esc(t("banner.over"))}</strong> ${esc(outcomeText(outcome))}`;
   $("#status").textContent = statusText(outcome);
   const err = $("#error");
   err.hidden = !state.error;
   err.textContent = state.error || "";
-  $("#fen").value = state.mode === "edit" ? writeFen(state.editor.pos) : writeFen(node.pos);
+  $("#fen").value = state.mode === "edit" ? editorFen().fen || "" : known(node).fen;
   $("#rules-label").textContent = state.game.rules;
   $("#takeback").disabled = !node.parent || state.thinking;
+  const engine = $("#engine-source");
+  engine.hidden = state.engines.length < 2;
+  if (state.engine) engine.value = state.engine.kind;
+  $("#engine-name").textContent = state.engine ? t(state.engine.label, state.engine.labelParams) : "";
 }

@@ -2,11 +2,12 @@
 // comments, the variations in brackets, and the result.
 
 import { $, esc } from "../dom.js";
-import { state } from "../state.js";
+import { state, known } from "../state.js";
+import { t } from "../i18n.js";
 
 // One move with its number (where one is due), mark and comments.
 function moveHtml(game, n, p, showNumber) {
-  const offset = game.root.pos.turn === "b" ? 1 : 0;
+  const offset = known(game.root).pos.turn === "b" ? 1 : 0;
   const num = game.firstMoveNumber + Math.floor((p + offset) / 2);
   const parts = [];
   let number = "";
@@ -54,7 +55,7 @@ export function renderRecord() {
   const game = state.game;
   const out = [];
   if (game.root.children[0]) out.push(lineHtml(game, game.root.children[0], 0, 0));
-  else out.push(`<span class="empty">No moves yet. ${state.mode === "play" ? "Click a piece, then a square." : ""}</span>`);
+  else out.push(`<span class="empty">${esc(t("record.empty"))} ${state.mode === "play" ? esc(t("record.empty.play")) : ""}</span>`);
   if (game.result !== "*" && game.root.children.length) out.push(`<span class="result">${esc(game.result)}</span>`);
   const rec = $("#record");
   rec.innerHTML = out.join("");

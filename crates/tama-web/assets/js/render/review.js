@@ -3,6 +3,7 @@
 
 import { $ } from "../dom.js";
 import { state } from "../state.js";
+import { t, plural } from "../i18n.js";
 import { scoreRaw } from "../score.js";
 import { goto } from "../record.js";
 
@@ -48,7 +49,6 @@ function drawGraph(svg, points, current) {
   };
 }
 
-const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
 
 export function renderReview() {
   const r = state.review;
@@ -63,7 +63,12 @@ export function renderReview() {
   const summary = $("#review-summary");
   summary.hidden = !r.summary;
   if (r.summary) {
-    const side = (s, name) => `${name}: ${plural(s.mistakes, "mistake")}, ${plural(s.blunders, "blunder")}`;
-    summary.textContent = `${side(r.summary.white, "White")} · ${side(r.summary.black, "Black")}`;
+    const side = (s, color) =>
+      t("review.side", {
+        side: t(`color.${color}`),
+        mistakes: plural("review.mistakes", s.mistakes),
+        blunders: plural("review.blunders", s.blunders),
+      });
+    summary.textContent = `${side(r.summary.white, "white")} · ${side(r.summary.black, "black")}`;
   }
 }

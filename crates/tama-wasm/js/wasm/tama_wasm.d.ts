@@ -1,0 +1,273 @@
+/* tslint:disable */
+/* eslint-disable */
+
+/**
+ * A game: the rules, the start position and the moves played, with every
+ * ending of `tama_core::Game`. Moves and answers are text and JSON in the
+ * forms of docs/NOTATION.md: a move is the object `{"move", "from", "to",
+ * "path", "captures", "promotes"}` that `tama moves --json` prints.
+ */
+export class Board {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The players agree to a draw; the outcome as JSON.
+     */
+    agreeDraw(): string;
+    /**
+     * A copy of the board.
+     */
+    copy(): Board;
+    /**
+     * The position text (FEN) of the current position.
+     */
+    fen(): string;
+    /**
+     * A board from `fen` with `moves` (move text) played; throws as
+     * `push` does, naming the move (`moves[3]: …`).
+     */
+    static fromMoves(fen: string | null | undefined, rules: string | null | undefined, moves: string[]): Board;
+    /**
+     * The first game of a PDN text, at the end of its main line; throws
+     * `PdnError`.
+     */
+    static fromPdn(text: string): Board;
+    /**
+     * A board set up from eight rows (rank 8 first) of `w`, `b`, `W`,
+     * `B` and `.`, with `turn` to move; throws `FenError` naming every
+     * problem of the placement.
+     */
+    static fromRows(rows: string[], turn: string, rules?: string | null): Board;
+    /**
+     * The moves played, as a JSON array of move objects, each in the
+     * position it was played from.
+     */
+    historyJson(): string;
+    /**
+     * The legal moves as a JSON array of move objects, sorted by move
+     * text (`tama moves --json`). Empty once the game is over.
+     */
+    legalMovesJson(): string;
+    /**
+     * `color`'s time ran out; the outcome as JSON.
+     */
+    loseOnTime(color: string): string;
+    /**
+     * A board at `fen` (the start position when absent or empty) under
+     * `rules`; throws `FenError` or `RulesError`.
+     */
+    constructor(fen?: string | null, rules?: string | null);
+    /**
+     * The outcome as JSON (`{"winner": "white" | "black" | null,
+     * "termination": "no legal move"}`), or `undefined` while the game
+     * goes on.
+     */
+    outcomeJson(): string | undefined;
+    /**
+     * The board's game as PDN, with `tags` (a JSON object of tag names
+     * and values); throws `PdnError` for a tag the record refuses.
+     */
+    pdn(tags: string): string;
+    /**
+     * Leaves of the move tree to `depth` plies (0 to 12); throws
+     * `RangeError` beyond. A number: exact below 2^53.
+     */
+    perft(depth: number): number;
+    /**
+     * The number of moves played.
+     */
+    ply(): number;
+    /**
+     * Takes back the last move (and any ending); its move object (JSON),
+     * or `undefined` when no move was played.
+     */
+    pop(): string | undefined;
+    /**
+     * Plays move text and returns the move object (JSON) of the move.
+     */
+    push(text: string): string;
+    /**
+     * How often the current position has occurred (for threefold
+     * repetition).
+     */
+    repetitions(): number;
+    /**
+     * The current position as `tama show --json` writes it: `{"fen",
+     * "turn", "board"}`, the board as eight rows from rank 8 down.
+     */
+    reportJson(): string;
+    /**
+     * `color` (`"white"` or `"black"`) resigns; the outcome as JSON.
+     */
+    resign(color: string): string;
+    /**
+     * The rules text, canonical (`armenian`, `turkish,draw-one-each=no`).
+     */
+    rulesText(): string;
+    /**
+     * The position text of the start position.
+     */
+    startFen(): string;
+    /**
+     * The board as an SVG diagram (from Black's side when `flipped`).
+     */
+    svg(flipped: boolean): string;
+    /**
+     * The board as text: eight ranks from 8 down to 1 (`w`/`b` men,
+     * `W`/`B` kings, `.` empty squares) framed by the files and ranks,
+     * and the side to move.
+     */
+    text(): string;
+    /**
+     * The side to move: `"white"` or `"black"`.
+     */
+    turn(): string;
+}
+
+/**
+ * The engine of one worker: tama-search's `Engine` with one thread.
+ */
+export class WasmEngine {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * Searches `board` under `request` (JSON: `{"depth", "movetime",
+     * "nodes", "multipv"}`, none of them required: no limit searches
+     * until stopped), calling `on_info` with each iteration's report as
+     * JSON text (`{"type": "info", …}`, the lines of `tama analyse
+     * --json`); returns the last report as JSON (`bestmove` or
+     * `gameover`).
+     */
+    analyse(board: Board, request: string, on_info?: Function | null): string;
+    /**
+     * Forgets what earlier searches learned (the hash table).
+     */
+    clear(): void;
+    /**
+     * The static evaluation of the board's position for the side to
+     * move, as a score's JSON (`{"cm": 35}`).
+     */
+    evaluate(board: Board): string;
+    /**
+     * An engine with `settings` (`["hash=32", "eval=classic"]`); throws
+     * `TypeError` or `RangeError` naming the setting.
+     */
+    constructor(settings: string[]);
+    /**
+     * Reviews the board's game, move by move, as `tama analyse --pdn` and
+     * the web server's `GET /api/review` do: each search under `request`
+     * (200 ms a position when it sets no limit), from an empty hash table.
+     * `on_event(name, json)` is called with `progress` events
+     * (`{"done", "total"}`) and a `move` event per verdict (tama-report's
+     * `ReviewMove`); returns the summary (`{"white": {"mistakes",
+     * "blunders"}, "black": …}`) as JSON, or `undefined` when the review
+     * was stopped (the stop flag) before its end.
+     */
+    review(board: Board, request: string, on_event?: Function | null): string | undefined;
+    /**
+     * Sets the flag that stops searches: an `Int32Array` (over a
+     * `SharedArrayBuffer`, written by another thread) whose first element
+     * is non-zero while a stop is requested; `undefined` removes it.
+     */
+    static setStopFlag(flag?: Int32Array | null): void;
+}
+
+/**
+ * `levels()`: the engine's levels of play and the default, as JSON.
+ */
+export function levels(): string;
+
+/**
+ * Every game of a PDN text in canonical form; throws `PdnError` (with
+ * `line` and `column`) at the first game that cannot be read.
+ */
+export function pdnFormat(text: string): string;
+
+/**
+ * Canonical PDN from a game record's JSON form; throws `PdnError`.
+ */
+export function pdnFromJson(json: string): string;
+
+/**
+ * Every game of a PDN text as a JSON array (see [`pdn_to_json`]).
+ */
+export function pdnToJson(text: string): string;
+
+/**
+ * `rulesTable(text)`: the rules table as JSON; throws `RulesError`.
+ */
+export function rulesTable(rules?: string | null): string;
+
+export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
+
+export interface InitOutput {
+    readonly memory: WebAssembly.Memory;
+    readonly __wbg_board_free: (a: number, b: number) => void;
+    readonly __wbg_wasmengine_free: (a: number, b: number) => void;
+    readonly board_agreeDraw: (a: number) => [number, number, number, number];
+    readonly board_copy: (a: number) => number;
+    readonly board_fen: (a: number) => [number, number];
+    readonly board_fromMoves: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number];
+    readonly board_fromPdn: (a: number, b: number) => [number, number, number];
+    readonly board_fromRows: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number];
+    readonly board_historyJson: (a: number) => [number, number];
+    readonly board_legalMovesJson: (a: number) => [number, number];
+    readonly board_loseOnTime: (a: number, b: number, c: number) => [number, number, number, number];
+    readonly board_new: (a: number, b: number, c: number, d: number) => [number, number, number];
+    readonly board_outcomeJson: (a: number) => [number, number];
+    readonly board_pdn: (a: number, b: number, c: number) => [number, number, number, number];
+    readonly board_perft: (a: number, b: number) => [number, number, number];
+    readonly board_ply: (a: number) => number;
+    readonly board_pop: (a: number) => [number, number];
+    readonly board_push: (a: number, b: number, c: number) => [number, number, number, number];
+    readonly board_repetitions: (a: number) => number;
+    readonly board_reportJson: (a: number) => [number, number];
+    readonly board_resign: (a: number, b: number, c: number) => [number, number, number, number];
+    readonly board_rulesText: (a: number) => [number, number];
+    readonly board_startFen: (a: number) => [number, number];
+    readonly board_svg: (a: number, b: number) => [number, number];
+    readonly board_text: (a: number) => [number, number];
+    readonly board_turn: (a: number) => [number, number];
+    readonly levels: () => [number, number];
+    readonly pdnFormat: (a: number, b: number) => [number, number, number, number];
+    readonly pdnFromJson: (a: number, b: number) => [number, number, number, number];
+    readonly pdnToJson: (a: number, b: number) => [number, number];
+    readonly rulesTable: (a: number, b: number) => [number, number, number, number];
+    readonly wasmengine_analyse: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];
+    readonly wasmengine_clear: (a: number) => void;
+    readonly wasmengine_evaluate: (a: number, b: number) => [number, number];
+    readonly wasmengine_new: (a: number, b: number) => [number, number, number];
+    readonly wasmengine_review: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];
+    readonly wasmengine_setStopFlag: (a: number) => void;
+    readonly __wbindgen_malloc: (a: number, b: number) => number;
+    readonly __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;
+    readonly __wbindgen_free: (a: number, b: number, c: number) => void;
+    readonly __wbindgen_exn_store: (a: number) => void;
+    readonly __externref_table_alloc: () => number;
+    readonly __wbindgen_externrefs: WebAssembly.Table;
+    readonly __externref_table_dealloc: (a: number) => void;
+    readonly __externref_drop_slice: (a: number, b: number) => void;
+    readonly __wbindgen_start: () => void;
+}
+
+export type SyncInitInput = BufferSource | WebAssembly.Module;
+
+/**
+ * Instantiates the given `module`, which can either be bytes or
+ * a precompiled `WebAssembly.Module`.
+ *
+ * @param {{ module: SyncInitInput }} module - Passing `SyncInitInput` directly is deprecated.
+ *
+ * @returns {InitOutput}
+ */
+export function initSync(module: { module: SyncInitInput } | SyncInitInput): InitOutput;
+
+/**
+ * If `module_or_path` is {RequestInfo} or {URL}, makes a request and
+ * for everything else, calls `WebAssembly.instantiate` directly.
+ *
+ * @param {{ module_or_path: InitInput | Promise<InitInput> }} module_or_path - Passing `InitInput` directly is deprecated.
+ *
+ * @returns {Promise<InitOutput>}
+ */
+export default function __wbg_init (module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>): Promise<InitOutput>;
