@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 
 mod build;
+mod settings;
 mod state;
 mod tree;
 
@@ -36,7 +37,8 @@ use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub use build::{build, state_path, BuildConfig, BuildError, Progress, Report, Settings};
+pub use build::{build, state_path, BuildConfig, Progress, Report};
+pub use settings::{BuildError, Settings};
 use tama_core::{Position, Preset};
 pub use tama_search::book::{Book, BookError, BookMove, Entry};
 

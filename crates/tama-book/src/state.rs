@@ -16,7 +16,7 @@ use std::path::Path;
 use tama_core::{Color, Position, Setup};
 use tama_search::book::{move_code, resolve_code};
 
-use crate::build::{BuildError, Settings};
+use crate::settings::{BuildError, Settings};
 use crate::tree::Tree;
 use crate::BookFileError;
 

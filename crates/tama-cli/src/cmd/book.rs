@@ -49,6 +49,9 @@ pub enum BookCommand {
 
 /// `tama book build`.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  tama book build --rules turkish --out turkish.tbk --positions 20000 --nodes 200000 --threads 2\n  tama book build --rules armenian --out a0.tbk --positions 5000 --shard 0/4 --threads 4\n\nThe book depends on --rules, --nodes, --lines, --batch, --ply-cost, --deviation-cost,\n--seed, --hash and --shard (not on --threads); a resumed or extended build must\nuse the same ones."
+)]
 pub struct BuildArgs {
     /// The rules: a preset (`armenian`, `turkish`, `armenian-orthogonal`).
     #[arg(long, value_name = "PRESET")]
