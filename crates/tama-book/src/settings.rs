@@ -39,7 +39,7 @@ impl Settings {
             lines: 4,
             batch: 8,
             ply_cost: 10,
-            deviation_cost: 1,
+            deviation_cost: 3,
             seed: 1,
             hash_mib: 16,
             shard: (0, 1),

@@ -76,7 +76,7 @@ pub struct BuildArgs {
     #[arg(long, value_name = "C", default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub ply_cost: u32,
     /// The cost of one centi-man of deviation from the best move.
-    #[arg(long, value_name = "C", default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    #[arg(long, value_name = "C", default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub deviation_cost: u32,
     /// The seed: breaks ties between equal priorities.
     #[arg(long, value_name = "S", default_value_t = 1)]
