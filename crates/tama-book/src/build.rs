@@ -203,7 +203,7 @@ pub fn build(
         let mut jobs: Vec<Position> = Vec::new();
         for &(n, mv) in &chosen {
             let child = tree.nodes[n as usize].pos.play_unchecked(&mv);
-            if !tree.index.contains_key(&child.hash()) && !jobs.iter().any(|j| *j == child) {
+            if !tree.index.contains_key(&child.hash()) && !jobs.contains(&child) {
                 jobs.push(child);
             }
         }

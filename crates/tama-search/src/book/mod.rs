@@ -1,5 +1,5 @@
 //! Opening books (docs/BOOK.md): the [`Book`] of one preset, read from the
-//! bytes of a book file ([`format`]) and asked for the moves of a position,
+//! bytes of a book file ([`format`](mod@format)) and asked for the moves of a position,
 //! and the book the engine plays from at the root of a search (options
 //! `book` and `book_margin`).
 //!
