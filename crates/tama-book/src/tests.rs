@@ -150,3 +150,43 @@ fn shards_split_the_root_moves_and_merge_into_one_book() {
     let turkish = Book::from_entries(Preset::Turkish, Vec::new());
     assert!(merge(&[merged, turkish]).is_err());
 }
+
+#[test]
+fn the_engine_plays_a_built_book_along_its_lines() {
+    use std::sync::Arc;
+    use tama_search::{Engine, EngineConfig, Limits, SearchResult};
+    let dir = tempfile::tempdir().unwrap();
+    let c = config(dir.path(), "e.tbk", 9, 2);
+    run(&c);
+    // As an embedded book is read: the file's bytes as 'static.
+    let bytes: &'static [u8] = Box::leak(std::fs::read(&c.out).unwrap().into_boxed_slice());
+    let book = Arc::new(Book::from_bytes(bytes, Some(Preset::Armenian)).unwrap());
+    let mut config = EngineConfig {
+        hash_mib: 4,
+        book: Some(Arc::clone(&book)),
+        ..EngineConfig::default()
+    };
+    config.search.book = true;
+    config.search.book_margin = 0;
+    let mut engine = Engine::new(config);
+    let rules = Preset::Armenian.rules();
+    let mut pos = Position::start();
+    let mut from_book = 0;
+    for _ in 0..12 {
+        let r = engine.search(&pos, &[], &rules, &Limits::nodes(2000), |_| {});
+        let SearchResult::Move(b) = r else { break };
+        assert!(pos.is_legal(&rules, &b.mv));
+        let moves = book.moves(&pos, &rules);
+        match moves.first() {
+            // Margin 0: a move of the best value (of equals, by weight).
+            Some(best) => {
+                assert_eq!((b.score, b.nodes, b.depth), (best.value, 0, 0));
+                assert!(moves.iter().any(|m| m.mv == b.mv && m.value == best.value));
+                from_book += 1;
+            }
+            None => assert!(b.nodes > 0),
+        }
+        pos = pos.play_unchecked(&b.mv);
+    }
+    assert!(from_book >= 2, "{from_book}");
+}
