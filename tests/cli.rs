@@ -247,6 +247,8 @@ fn every_subcommand_has_help_with_examples() {
         &["pdn", "json"],
         &["datagen"],
         &["train"],
+        &["book"],
+        &["book", "build"],
     ];
     for cmd in commands {
         let mut args = cmd.to_vec();

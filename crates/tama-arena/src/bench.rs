@@ -146,13 +146,17 @@ pub fn run(depth: u32) -> BenchResult {
 }
 
 /// Like [`run`], with another engine configuration (its thread count is
-/// ignored: one thread, so that the node count is reproducible). Used to
+/// ignored: one thread, so that the node count is reproducible; its book
+/// too: the bench searches every position). Used to
 /// compare the tree sizes of configurations.
 pub fn run_with(config: EngineConfig, depth: u32) -> BenchResult {
-    let mut engine = Engine::new(EngineConfig {
+    let mut config = EngineConfig {
         threads: 1,
         ..config
-    });
+    };
+    // The signature measures the search: never a book move.
+    config.search.book = false;
+    let mut engine = Engine::new(config);
     let mut result = BenchResult {
         nodes: 0,
         time: Duration::ZERO,

@@ -85,6 +85,9 @@ pub enum Command {
     /// Print tablebase positions with exactly one winning move (the lines
     /// of tests/data/tactics.txt).
     Tactics(cmd::tactics::Args),
+    /// Opening books: build (drop-out expansion over self-play searches),
+    /// probe, stats, merge.
+    Book(cmd::book::Args),
 }
 
 /// Runs the chosen subcommand with the I/O context `io` (its streams and
@@ -107,6 +110,7 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> CmdResult {
         Command::Train(args) => cmd::train::run(&args, io),
         Command::Sprt(args) => cmd::sprt::run(&args, io),
         Command::Tactics(args) => cmd::tactics::run(&args, io),
+        Command::Book(args) => cmd::book::run(&args, io),
     }
 }
 

@@ -9,6 +9,7 @@ use tama_core::{
     position_outcome, Game, Outcome, Position, Preset, Repetitions, Rules, Termination,
 };
 
+use crate::book::{self, Book};
 use crate::eval::{EvalOptions, Evaluator};
 use crate::learned::{self, EvalKind, LearnedEval, Weights};
 use crate::limits::{Limits, TimePlan, MAX_DEPTH};
@@ -22,7 +23,7 @@ use crate::worker::{Ctx, Worker};
 
 /// How an engine is set up.
 ///
-/// Every setting but the oracle also has a name, a type, a range and a
+/// Every setting but the oracle, the weights and the book also has a name, a type, a range and a
 /// default in the option registry ([`options`](crate::options)), which
 /// sets it from text: [`EngineConfig::from_settings`],
 /// [`EngineConfig::set_option`], [`Engine::set_option`].
@@ -48,6 +49,10 @@ pub struct EngineConfig {
     pub eval_weights: Option<Arc<Weights>>,
     /// An endgame oracle (tablebases) the search consults, if any.
     pub oracle: Option<Oracle>,
+    /// An opening book for its preset, instead of the
+    /// [`embedded`](crate::book::embedded) one (not an option: a front end
+    /// reads a book file, `book=FILE`); used with option `book` on.
+    pub book: Option<Arc<Book>>,
 }
 
 impl Default for EngineConfig {
@@ -62,6 +67,7 @@ impl Default for EngineConfig {
             eval_kind: EvalKind::Learned,
             eval_weights: None,
             oracle: None,
+            book: None,
         }
     }
 }
@@ -325,6 +331,15 @@ impl Engine {
                 root_hits,
                 &mut progress,
             ) {
+                return result;
+            }
+        }
+        if self.config.search.book && !limits.infinite {
+            let (given, margin) = (self.config.book.as_ref(), self.config.search.book_margin);
+            let multipv = self.config.multipv;
+            if let Some(result) =
+                book::root_result(given, margin, multipv, root, &moves, rules, start)
+            {
                 return result;
             }
         }

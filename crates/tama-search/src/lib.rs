@@ -22,6 +22,8 @@
 //! - [`Evaluator`], the static evaluation;
 //! - [`oracle`]: the hook for endgame tablebases ([`EndgameOracle`],
 //!   [`OracleValue`], [`Wdl`]) and how the search uses it;
+//! - [`book`]: opening books (the file format, the moves of a position,
+//!   the book the engine plays from with option `book`);
 //! - [`review`]: a whole game's review (the engine's verdict, mark and
 //!   comment for every move), for `tama analyse --pdn` and the web board.
 //!
@@ -89,6 +91,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+pub mod book;
 mod clock;
 mod engine;
 mod eval;

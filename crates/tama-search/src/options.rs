@@ -653,7 +653,8 @@ mod tests {
             assert_eq!(o.description, w.description);
         }
         let count = |g| all().iter().filter(|o| o.group == g).count();
-        assert_eq!(count(OptionGroup::SearchFeature), 12);
+        // The ten switches, and the book and its margin.
+        assert_eq!(count(OptionGroup::SearchFeature), 14);
         assert_eq!(count(OptionGroup::SearchParam), 27);
         // The eight terms and the choice of evaluation.
         assert_eq!(count(OptionGroup::EvalTerm), 9);

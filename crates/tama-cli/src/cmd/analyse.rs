@@ -6,19 +6,21 @@ use std::time::Duration;
 use tama_report::Report;
 use tama_search::{Engine, EngineConfig, InfoKind, Limits};
 
-use crate::cmd::analyse_pdn;
+use crate::cmd::{analyse_pdn, book};
 use crate::common::{write_json, EgtbArgs, EvalArgs, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::io::Io;
 use crate::terminal::Terminal;
 
-/// Search a position: one line per completed iteration (and per line with
-/// `--multipv`), then the best move.
+/// Search a position: the opening book's moves for it when there are some
+/// (`book MOVE VALUE weight W`, or a `{"type": "book"}` JSON line), one
+/// line per completed iteration (and per line with `--multipv`), then the
+/// best move.
 ///
 /// Without a limit the search runs for one second.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  tama analyse --depth 10\n  tama analyse --pdn games.pdn --game 2 --movetime 300 -o annotated.pdn\n  tama analyse --fen 'W:Wc3,d4:Bc6,e6' --movetime 500 --multipv 3\n  tama analyse --nodes 1000000 --json"
+    after_help = "Examples:\n  tama analyse --depth 10\n  tama analyse --pdn games.pdn --game 2 --movetime 300 -o annotated.pdn\n  tama analyse --fen 'W:Wc3,d4:Bc6,e6' --movetime 500 --multipv 3\n  tama analyse --nodes 1000000 --json\n  tama analyse --rules turkish --book turkish.tbk --depth 12"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -62,6 +64,11 @@ pub struct Args {
     pub egtb: EgtbArgs,
     #[command(flatten)]
     pub eval: EvalArgs,
+    /// An opening book whose moves for the position are shown before the
+    /// search (default: the book built into the program for the rules, if
+    /// any). The search itself never stops at the book.
+    #[arg(long, value_name = "FILE", conflicts_with = "pdn")]
+    pub book: Option<std::path::PathBuf>,
 }
 
 impl Args {
@@ -136,6 +143,16 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         ..EngineConfig::default()
     };
     args.eval.apply(&mut config, Some(&rules))?;
+    // Analysis is a search: the book's moves are shown, not played.
+    config.search.book = false;
+    if let Some(book) = book::book_for(args.book.as_deref(), &rules)? {
+        let moves = book::moves_json(&book, &pos, &rules);
+        if !moves.is_empty() && args.json {
+            write_json(out, &serde_json::json!({ "type": "book", "moves": moves }))?;
+        } else if !moves.is_empty() {
+            book::write_moves_text(out, &book, &pos, &rules)?;
+        }
+    }
     let mut engine = Engine::new(config);
     let mut failure: Option<CliError> = None;
     let result = engine.search(&pos, &[], &rules, &limits, |info| {

@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod analyse_pdn;
 pub mod bench;
+pub mod book;
 pub mod datagen;
 pub mod egtb;
 pub mod hub;
