@@ -2,6 +2,7 @@
 //! every cross-crate test is a module of this file, so they all link once.
 
 mod cli;
+mod clock;
 mod differential;
 mod egtb_flag;
 mod engine;

@@ -165,8 +165,9 @@ impl PdnGame {
     /// [`TERMINATION_TAG`] says, or by adjudication when there is none (the
     /// record gives a result without a reason). A readable
     /// [`TIME_CONTROL_TAG`] puts the game on a clock (whose flag loses:
-    /// the record does not say the flag rule), with each move's time left
-    /// from its clock comment where it has one (lidraughts' `[%clock …]`
+    /// the record does not say the flag rule) from its first move with a
+    /// clock comment (from the start when none has one), with each move's
+    /// time left from its clock comment where it has one (lidraughts' `[%clock …]`
     /// or lichess's `[%clk …]`); an unreadable one is ignored, as other
     /// free-form tags are. Variations, other comments and free-form tags
     /// are not part of a [`Game`].
@@ -180,10 +181,18 @@ impl PdnGame {
     /// last.
     pub fn to_game(&self) -> Result<Game, ToGameError> {
         let mut game = Game::from_position(self.rules, *self.start());
-        if let Some(control) = self.time_control() {
-            game.set_clock(Some(GameClock::new(control, FlagRule::default())));
-        }
+        let control = self.time_control();
+        // The clock starts at the first move with a clock comment (a
+        // match's opening is played before it), or at the start.
+        let clocked =
+            |n: &super::game::Node| n.comments_after().iter().any(|c| is_clock_comment(c));
+        let clock_from = self.main.nodes.iter().position(clocked).unwrap_or(0);
         for (ply, node) in self.main.nodes.iter().enumerate() {
+            if ply == clock_from {
+                if let Some(control) = &control {
+                    game.set_clock(Some(GameClock::new(control.clone(), FlagRule::default())));
+                }
+            }
             let mv = node.mv();
             let mover = game.position().turn();
             let left = game.clock().and_then(|_| {
@@ -206,6 +215,11 @@ impl PdnGame {
                         .unwrap_or(Outcome::draw(Termination::Adjudication)),
                 },
             })?;
+        }
+        if self.main.nodes.is_empty() {
+            if let Some(control) = control {
+                game.set_clock(Some(GameClock::new(control, FlagRule::default())));
+            }
         }
         let result = self.result;
         if let Some(outcome) = game.board_outcome() {
@@ -360,6 +374,17 @@ mod tests {
             assert_eq!(back.to_game().unwrap(), game, "{text}");
             assert_eq!(back.to_pdn(), text);
         }
+        // A clock set after an opening starts at the first timed move.
+        let mut game = played(3);
+        game.set_clock(Some(GameClock::new(control.clone(), FlagRule::Lose)));
+        for _ in 0..4 {
+            assert_eq!(game.tick(ms(500)), None);
+            let mv = game.legal_moves()[0];
+            game.play(&mv).unwrap();
+        }
+        let pdn = PdnGame::from_game(&game, []).unwrap();
+        assert!(pdn.main_line().nodes()[2].comments_after().is_empty());
+        assert_eq!(pdn.to_game().unwrap(), game);
         // A record without the tag: no clock, comments stay comments.
         let mut pdn = PdnGame::from_game(&played(2), []).unwrap();
         pdn.main_line_mut()
