@@ -41,11 +41,13 @@ Examples:
   tama match --tc 10s+0.1s --games 20 --a full --b full,-lmr
 
 The score and Elo difference are A's. Without --depth, --movetime,
---nodes or --tc each move is searched to depth 6. With --tc each engine
-has its own clock and manages its time; a player out of time loses (or
-draws, with --flag draw-if-no-win), and the losses on time are reported. Long games are adjudicated at
---max-plies by material; decided and dead-drawn games earlier by both
-engines' scores.
+--nodes or --tc each move is searched to depth 6. Long games are
+adjudicated at --max-plies by material; decided and dead-drawn games
+earlier by both engines' scores.
+
+With --tc each engine has its own clock and manages its time; a player
+out of time loses (or draws, with --flag draw-if-no-win), and the losses
+on time are reported beside the score.
 
 Exit codes: 0 the match was played, 2 bad input or usage (invalid setting,
 unreadable openings, unwritable PDN file).")]
