@@ -956,6 +956,89 @@ mod clock_tests {
     }
 
     #[test]
+    fn random_ticks_moves_and_takebacks_keep_the_clocks_consistent() {
+        // Along random games: each move adds its stage's credit to what
+        // its player had left, the record has one time per move, a flag
+        // ends the game, and every take-back gives back the clocks as
+        // they were when the move's player started thinking.
+        let mut rng = tama_test_support::Rng::xorshift(0x1357_9bdf_2468_ace0);
+        let mut below = |n: usize| rng.below(n);
+        let ms = Duration::from_millis;
+        let control = TimeControl::new(vec![
+            crate::Stage {
+                moves: Some(3),
+                time: s(20),
+                increment: ms(500),
+            },
+            crate::Stage::rest(s(10), s(1)),
+        ])
+        .unwrap();
+        let lefts = |g: &Game| {
+            let c = g.clock().unwrap();
+            [c.left(Color::White), c.left(Color::Black)]
+        };
+        let mut flags = 0;
+        for _ in 0..30 {
+            let mut game = Game::new(Rules::TURKISH)
+                .with_clock(GameClock::new(control.clone(), FlagRule::Lose));
+            let mut starts: Vec<[Duration; 2]> = Vec::new();
+            let mut turn_start = lefts(&game);
+            for _ in 0..150 {
+                match below(8) {
+                    0 => {
+                        if game.undo().is_some() {
+                            turn_start = starts.pop().unwrap();
+                            assert_eq!(lefts(&game), turn_start);
+                        }
+                    }
+                    1..=3 => {
+                        let turn = game.position().turn();
+                        let before = lefts(&game)[turn.index()];
+                        let over = game.outcome();
+                        let t = ms(below(9000) as u64);
+                        let after = game.tick(t);
+                        if over.is_some() {
+                            assert_eq!(after, over);
+                        } else if t >= before {
+                            flags += 1;
+                            let lost = Outcome::win(turn.opponent(), Termination::TimeForfeit);
+                            assert_eq!(after, Some(lost));
+                            assert_eq!(lefts(&game)[turn.index()], Duration::ZERO);
+                        } else {
+                            assert_eq!(after, None);
+                            assert_eq!(lefts(&game)[turn.index()], before - t);
+                        }
+                    }
+                    _ => {
+                        let legal = game.legal_moves();
+                        if game.outcome().is_some() {
+                            continue;
+                        }
+                        let turn = game.position().turn();
+                        let made = game.positions()[..game.moves().len()]
+                            .iter()
+                            .filter(|p| p.turn() == turn)
+                            .count() as u32;
+                        let before = lefts(&game)[turn.index()];
+                        game.play(&legal[below(legal.len())]).unwrap();
+                        let now = lefts(&game)[turn.index()];
+                        assert_eq!(now, before + control.credit(made));
+                        starts.push(turn_start);
+                        turn_start = lefts(&game);
+                    }
+                }
+                let clock = game.clock().unwrap();
+                assert_eq!(clock.times().len(), game.moves().len());
+                if game.outcome().is_none() {
+                    assert_eq!(clock.flagged(), None);
+                    assert_eq!(game.running_clock(), Some(game.position().turn()));
+                }
+            }
+        }
+        assert!(flags > 5, "{flags} flags");
+    }
+
+    #[test]
     fn a_flag_ends_the_game_and_refuses_moves() {
         let mut game = clocked(Rules::TURKISH, Position::start(), FlagRule::DrawIfNoWin);
         assert_eq!(game.tick(s(59)), None);
