@@ -209,7 +209,7 @@ impl<'a> Scanner<'a> {
         let mut nanos = value.checked_mul(unit).ok_or_else(out_of_range)?;
         let mut place = unit;
         for b in frac.bytes() {
-            if place % 10 != 0 {
+            if !place.is_multiple_of(10) {
                 if b != b'0' {
                     return Err(out_of_range());
                 }
