@@ -511,6 +511,7 @@ fn no_adjudication_leaves_a_material_lead_drawn_at_the_limit() {
         concurrency: 1,
         max_plies: 2,
         adjudication,
+        ..MatchConfig::default()
     };
     let a = player("a", Limits::depth(1));
     let b = player("b", Limits::depth(1));

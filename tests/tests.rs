@@ -3,6 +3,7 @@
 
 mod book;
 mod cli;
+mod clock;
 mod differential;
 mod egtb_flag;
 mod engine;

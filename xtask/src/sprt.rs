@@ -16,7 +16,7 @@ pub struct Args {
     /// The git revision whose `tama` the working tree's plays against.
     #[arg(long, value_name = "REV")]
     pub base: String,
-    /// Options of `tama sprt` (`--tc 100 --elo1 5 --rules turkish`; see
+    /// Options of `tama sprt` (`--movetime 100` or `--tc 5s+0.05s`, `--elo1 5 --rules turkish`; see
     /// `tama sprt --help`), after `--` or as they are.
     #[arg(
         trailing_var_arg = true,

@@ -9,15 +9,17 @@
 //! `full,-lmr`, `full,-eval`, `full,king=250`, …
 //! Per-move limits: `--movetime MS`, `--depth D`, `--nodes N` (for both
 //! players, or `--a-…`/`--b-…` for one of them: `--b-depth 4`), or a clock:
-//! `--tc BASE_MS+INC_MS`. Other options: `--rules turkish`,
+//! `--tc 10s+0.1s` (a time control, docs/NOTATION.md). Other options: `--rules turkish`,
 //! `--seed S`, `--max-plies N`, `--quiet`.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use tama_arena::{Adjudication, MatchConfig, Player, PlayerKind, TimeControl};
+use tama_arena::{Adjudication, MatchConfig, Player, PlayerKind};
+use tama_core::TimeControl;
 use tama_core::{Color, Preset};
+use tama_notation::time_control::parse_time_control;
 use tama_search::Limits;
 
 struct Opts {
@@ -93,11 +95,7 @@ fn parse() -> Result<Opts, String> {
             "b" if who == 3 => o.b = val.ok_or("missing value")?.clone(),
             "tc" => {
                 let v = val.ok_or("missing value")?;
-                let (base, inc) = v.split_once('+').unwrap_or((v, "0"));
-                o.tc = Some(TimeControl {
-                    base: Duration::from_millis(base.parse().map_err(|_| "bad --tc")?),
-                    increment: Duration::from_millis(inc.parse().map_err(|_| "bad --tc")?),
-                });
+                o.tc = Some(parse_time_control(v).map_err(|e| format!("--tc: {e}"))?);
             }
             "openings" => o.openings = num(val)? as usize,
             "plies" => o.plies = num(val)? as usize,
@@ -138,10 +136,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut a = Player::new(o.a.clone(), ka, o.a_limits);
-    let mut b = Player::new(o.b.clone(), kb, o.b_limits);
-    a.time_control = o.tc;
-    b.time_control = o.tc;
+    let a = Player::new(o.a.clone(), ka, o.a_limits);
+    let b = Player::new(o.b.clone(), kb, o.b_limits);
     let rules = o.preset.rules();
     let t0 = Instant::now();
     let openings = tama_arena::random_openings(&rules, o.openings, o.plies, o.seed);
@@ -151,6 +147,8 @@ fn main() -> ExitCode {
         concurrency: o.concurrency,
         max_plies: o.max_plies,
         adjudication: Adjudication::default(),
+        clock: o.tc.clone(),
+        ..MatchConfig::default()
     };
     let (w, d, l) = (AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0));
     let total = config.openings.len() * 2;

@@ -8,6 +8,7 @@ use tama_core::{Game, Move};
 use tama_notation::fen::write_fen;
 use tama_notation::movetext::parse_move;
 use tama_notation::rules_text::write_rules;
+use tama_search::params::SearchParams;
 use tama_search::{Limits, Score};
 
 /// A `tama` program that plays by answering `tama analyse --fen FEN
@@ -39,7 +40,8 @@ impl ExternalEngine {
     ///
     /// # Errors
     ///
-    /// A message when the limits are not one of movetime, depth or nodes,
+    /// A message when the limits are not one of movetime, depth, nodes or
+    /// a clock (given as the movetime the engine's time plan targets),
     /// the program cannot be started or fails, or its answer has no
     /// legal best move.
     pub(crate) fn choose(
@@ -47,8 +49,14 @@ impl ExternalEngine {
         game: &Game,
         limits: &Limits,
     ) -> Result<Option<(Move, i32)>, String> {
-        let limit = match (limits.movetime, limits.depth, limits.nodes, limits.clock) {
-            (Some(t), None, None, None) => {
+        // Under a clock the program gets the time the engine's own plan
+        // would give the move: `tama analyse` takes no clock.
+        let turn = game.position().turn();
+        let planned = limits
+            .clock
+            .and_then(|_| limits.time_for_move(turn, &SearchParams::DEFAULT));
+        let limit = match (limits.movetime, limits.depth, limits.nodes, planned) {
+            (Some(t), None, None, None) | (None, None, None, Some(t)) => {
                 ["--movetime".to_string(), t.as_millis().max(1).to_string()]
             }
             (None, Some(d), None, None) => ["--depth".to_string(), d.to_string()],

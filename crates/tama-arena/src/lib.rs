@@ -63,8 +63,7 @@ pub use external::ExternalEngine;
 pub use openings::{endgame_openings, random_openings, Opening};
 pub use play::{play_match, play_match_until, Adjudication, MatchConfig, MatchError};
 pub use player::{
-    read_weights, without, Player, PlayerKind, PlayerSpec, TablesChoice, TimeControl,
-    MAX_PLAYER_DEPTH,
+    read_weights, without, Player, PlayerKind, PlayerSpec, TablesChoice, MAX_PLAYER_DEPTH,
 };
 pub use results::{GameRecord, MatchResult, PairCounter};
 pub use sprt::{play_sprt, score_from_elo, Sprt, SprtError, SprtOutcome, SprtStatus, Verdict};

@@ -4,11 +4,14 @@ use core::fmt;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use tama_core::{Color, Game, Move, Outcome, Position, Role, Rules, Termination};
+use tama_core::{
+    Color, FlagRule, Game, GameClock, Move, Outcome, Position, Role, Rules, Termination,
+    TimeControl,
+};
 use tama_search::params::EvalParams;
-use tama_search::{Clock, Engine, Limits, SearchResult};
+use tama_search::{Engine, Limits, SearchResult};
 
 use crate::baseline::Baseline;
 use crate::external::ExternalEngine;
@@ -83,6 +86,13 @@ pub struct MatchConfig {
     pub max_plies: u32,
     /// Adjudication of long or decided games.
     pub adjudication: Adjudication,
+    /// The game clock, if the games are played on one: each player has
+    /// its own clock, the arena measures each move's time and charges it,
+    /// and the engine manages its time under the clock (its
+    /// [`Player::limits`] should then have no movetime).
+    pub clock: Option<TimeControl>,
+    /// What running out of time does.
+    pub flag_rule: FlagRule,
 }
 
 impl Default for MatchConfig {
@@ -96,6 +106,8 @@ impl Default for MatchConfig {
             concurrency: 1,
             max_plies: u32::MAX,
             adjudication: Adjudication::default(),
+            clock: None,
+            flag_rule: FlagRule::Lose,
         }
     }
 }
@@ -177,12 +189,12 @@ fn material(pos: &Position) -> i32 {
     v(Color::White) - v(Color::Black)
 }
 
-/// Ends `game` off the board with `outcome` (an adjudication or a loss
-/// on time), recording it in the game as well.
-fn finish(mut game: Game, outcome: Outcome, on_time: bool) -> (Game, Outcome, bool) {
+/// Ends `game` off the board with `outcome` (an adjudication), recording
+/// it in the game as well.
+fn finish(mut game: Game, outcome: Outcome) -> (Game, Outcome) {
     // The game is not over when an arbiter ends it (checked first).
     let outcome = game.end(outcome).unwrap_or(outcome);
-    (game, outcome, on_time)
+    (game, outcome)
 }
 
 /// Plays one game between `white` and `black` from `opening`; fails with
@@ -192,26 +204,26 @@ fn play_game(
     players: [&Player; 2],
     opening: &Opening,
     config: &MatchConfig,
-) -> Result<(Game, Outcome, bool), (Color, String)> {
+) -> Result<(Game, Outcome), (Color, String)> {
     let rules = config.rules;
     let mut game = Game::from_position(rules, opening.start);
     for mv in &opening.moves {
         game.play(mv).expect("opening moves are legal");
+    }
+    // The clocks start after the opening.
+    if let Some(control) = &config.clock {
+        game.set_clock(Some(GameClock::new(control.clone(), config.flag_rule)));
     }
     let [white, black] = movers;
     white.new_game();
     black.new_game();
     let adj = &config.adjudication;
     let max_plies = adj.max_plies.min(config.max_plies) as usize;
-    let mut clocks: [Option<Duration>; 2] = [
-        players[0].time_control.map(|t| t.base),
-        players[1].time_control.map(|t| t.base),
-    ];
     // Scores from White's side after each move, alternating movers.
     let mut scores: Vec<i32> = Vec::new();
     loop {
         if let Some(outcome) = game.outcome() {
-            return Ok((game, outcome, false));
+            return Ok((game, outcome));
         }
         let plies = game.moves().len();
         if plies >= max_plies {
@@ -223,46 +235,24 @@ fn play_game(
             } else {
                 Outcome::draw(Termination::Adjudication)
             };
-            return Ok(finish(game, outcome, false));
+            return Ok(finish(game, outcome));
         }
         let turn = game.position().turn();
         let side = turn.index();
-        let player = players[side];
-        let mut limits = player.limits;
-        if player.time_control.is_some() {
-            let tc = |i: usize| {
-                players[i]
-                    .time_control
-                    .map_or(Duration::ZERO, |t| t.increment)
-            };
-            limits.clock = Some(Clock {
-                white: clocks[0].unwrap_or(Duration::from_secs(3600)),
-                black: clocks[1].unwrap_or(Duration::from_secs(3600)),
-                white_increment: tc(0),
-                black_increment: tc(1),
-                moves_to_go: None,
-            });
-        }
+        let limits = players[side].limits.with_clock_of(&game);
         let mover = if side == 0 { &mut *white } else { &mut *black };
         let t0 = Instant::now();
         let chosen = mover.choose(&game, &limits).map_err(|e| (turn, e))?;
+        // The mover's clock is charged what the move took; a flag ends
+        // the game before the move is played.
+        if let Some(outcome) = game.tick(t0.elapsed()) {
+            return Ok((game, outcome));
+        }
         let Some((mv, score)) = chosen else {
             // The mover saw a game end the game record does not (cannot
             // happen: both use the same rules); score it as a draw.
-            return Ok(finish(
-                game,
-                Outcome::draw(Termination::Adjudication),
-                false,
-            ));
+            return Ok(finish(game, Outcome::draw(Termination::Adjudication)));
         };
-        let spent = t0.elapsed();
-        if let (Some(left), Some(tc)) = (clocks[side], player.time_control) {
-            if spent > left {
-                let outcome = Outcome::win(turn.opponent(), Termination::TimeForfeit);
-                return Ok(finish(game, outcome, true));
-            }
-            clocks[side] = Some(left - spent + tc.increment);
-        }
         game.play(&mv).expect("the engine plays legal moves");
         scores.push(if turn == Color::White { score } else { -score });
         let n = scores.len();
@@ -274,14 +264,12 @@ fn play_game(
                     return Ok(finish(
                         game,
                         Outcome::win(Color::White, Termination::Adjudication),
-                        false,
                     ));
                 }
                 if recent.iter().all(|&s| s <= -win) {
                     return Ok(finish(
                         game,
                         Outcome::win(Color::Black, Termination::Adjudication),
-                        false,
                     ));
                 }
             }
@@ -292,11 +280,7 @@ fn play_game(
                 && n >= k
                 && scores[n - k..].iter().all(|s| s.abs() <= draw)
             {
-                return Ok(finish(
-                    game,
-                    Outcome::draw(Termination::Adjudication),
-                    false,
-                ));
+                return Ok(finish(game, Outcome::draw(Termination::Adjudication)));
             }
         }
     }
@@ -371,7 +355,7 @@ pub fn play_match_until(
                     } else {
                         play_game([&mut mb, &mut ma], [b, a], opening, config)
                     };
-                    let (game, outcome, time_forfeit) = match played {
+                    let (game, outcome) = match played {
                         Ok(played) => played,
                         Err((side, message)) => {
                             stop.store(true, Ordering::Relaxed);
@@ -394,7 +378,7 @@ pub fn play_match_until(
                         game,
                         opening_plies: opening.moves.len(),
                         outcome,
-                        time_forfeit,
+                        time_forfeit: outcome.termination == Termination::TimeForfeit,
                         duration: t0.elapsed(),
                     };
                     if on_game(&record).is_break() {
@@ -410,4 +394,68 @@ pub fn play_match_until(
     }
     let games = done.into_inner().expect("no thread panicked");
     Ok(MatchResult::from_games(a, b, games))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn players(limits: Limits) -> (Player, Player) {
+        let kind = PlayerKind::parse("full,hash=1").expect("a setting");
+        (
+            Player::new("a", kind.clone(), limits),
+            Player::new("b", PlayerKind::Baseline, limits),
+        )
+    }
+
+    fn config(clock: TimeControl, flag_rule: FlagRule) -> MatchConfig {
+        MatchConfig {
+            openings: crate::random_openings(&Rules::ARMENIAN, 1, 2, 3),
+            max_plies: 12,
+            clock: Some(clock),
+            flag_rule,
+            adjudication: Adjudication::NONE,
+            ..MatchConfig::default()
+        }
+    }
+
+    #[test]
+    fn a_player_out_of_time_loses_and_is_counted() {
+        // A microsecond is gone before any move is found: White flags.
+        let (a, b) = players(Limits::depth(2));
+        let tc = TimeControl::sudden_death(Duration::from_micros(1));
+        for rule in FlagRule::ALL {
+            let result = play_match(&a, &b, &config(tc.clone(), rule), |_| {}).unwrap();
+            assert_eq!(result.games.len(), 2);
+            for g in &result.games {
+                let lost = Outcome::win(Color::Black, Termination::TimeForfeit);
+                assert_eq!(g.outcome, lost);
+                assert_eq!(g.game.outcome(), Some(lost));
+                assert!(g.time_forfeit);
+                assert_eq!(g.flags(), [g.a_is_white, !g.a_is_white]);
+                let clock = g.game.clock().expect("a clock");
+                assert_eq!(clock.flagged(), Some(Color::White));
+                assert_eq!(clock.left(Color::White), Duration::ZERO);
+            }
+            assert_eq!(result.time_losses(), [1, 1]);
+        }
+    }
+
+    #[test]
+    fn a_generous_clock_times_every_move_after_the_opening() {
+        let (a, b) = players(Limits::depth(1));
+        let tc = TimeControl::fischer(Duration::from_secs(600), Duration::from_secs(1));
+        let config = config(tc, FlagRule::Lose);
+        let result = play_match(&a, &b, &config, |_| {}).unwrap();
+        for g in &result.games {
+            assert!(!g.time_forfeit);
+            assert_eq!(g.flags(), [false, false]);
+            let clock = g.game.clock().expect("a clock");
+            assert_eq!(clock.times().len(), g.game.moves().len() - g.opening_plies);
+            // Each move took less than its increment here.
+            assert!(clock.left(Color::White) > Duration::from_secs(600));
+        }
+        assert_eq!(result.time_losses(), [0, 0]);
+    }
 }

@@ -247,15 +247,6 @@ impl PlayerSpec {
     }
 }
 
-/// A time control with a clock: base time and increment per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Time at the start of the game.
-    pub base: Duration,
-    /// Time added after each move.
-    pub increment: Duration,
-}
-
 /// A participant of a match.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Player {
@@ -264,10 +255,8 @@ pub struct Player {
     /// What plays.
     pub kind: PlayerKind,
     /// Limits of each move (depth, nodes, movetime); the clock, if any,
-    /// comes from `time_control`.
+    /// comes from the match's [`MatchConfig::clock`](crate::MatchConfig::clock).
     pub limits: Limits,
-    /// A game clock; running out of time loses the game.
-    pub time_control: Option<TimeControl>,
 }
 
 impl Player {
@@ -277,7 +266,6 @@ impl Player {
             name: name.into(),
             kind,
             limits,
-            time_control: None,
         }
     }
 }

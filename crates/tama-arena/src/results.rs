@@ -46,6 +46,17 @@ impl GameRecord {
         }
     }
 
+    /// Whether the first player (A) ran out of time in this game (a loss
+    /// on time, or a draw when the flag rule says so), and whether the
+    /// second (B) did. The flag falls only for the side to move.
+    pub fn flags(&self) -> [bool; 2] {
+        if !self.time_forfeit {
+            return [false, false];
+        }
+        let a_to_move = (self.game.position().turn() == Color::White) == self.a_is_white;
+        [a_to_move, !a_to_move]
+    }
+
     /// The PDN result tag: `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_tag(&self) -> &'static str {
         match self.outcome.winner {
@@ -124,6 +135,18 @@ impl MatchResult {
         }
         r.games = games;
         r
+    }
+
+    /// The games each player lost on time (or drew by a flag): A's, then
+    /// B's.
+    pub fn time_losses(&self) -> [u32; 2] {
+        let mut n = [0, 0];
+        for g in &self.games {
+            let [a, b] = g.flags();
+            n[0] += u32::from(a);
+            n[1] += u32::from(b);
+        }
+        n
     }
 
     /// A's points divided by the number of games.

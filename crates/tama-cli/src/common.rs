@@ -4,10 +4,11 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use tama_core::{Position, Rules};
+use tama_core::{FlagRule, Position, Rules, TimeControl};
 use tama_egtb::{Tablebase, TablebaseSet};
 use tama_notation::fen::parse_fen;
 use tama_notation::rules_text::{parse_rules, write_rules};
+use tama_notation::time_control::parse_time_control;
 use tama_search::Oracle;
 
 use crate::error::CliError;
@@ -148,6 +149,32 @@ pub fn parse_rules_arg(text: Option<&str>) -> Result<Rules, CliError> {
         None => Ok(Rules::ARMENIAN),
         Some(text) => {
             parse_rules(text).map_err(|e| CliError::usage(format!("invalid --rules: {e}")))
+        }
+    }
+}
+
+/// Parses a time control given as `--NAME` (`5m+3s`, docs/NOTATION.md):
+/// `invalid --tc `5m+3`: column 4: …`.
+pub fn parse_time_control_arg(name: &str, text: &str) -> Result<TimeControl, CliError> {
+    parse_time_control(text).map_err(|e| CliError::usage(format!("invalid --{name} `{text}`: {e}")))
+}
+
+/// What a flag (running out of time) does: `--flag`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum FlagArg {
+    /// The player out of time loses, whatever the position (TÜDAF).
+    #[default]
+    Lose,
+    /// The player out of time loses, unless the other side has no way to
+    /// win (no piece left): then the game is a draw.
+    DrawIfNoWin,
+}
+
+impl From<FlagArg> for FlagRule {
+    fn from(f: FlagArg) -> FlagRule {
+        match f {
+            FlagArg::Lose => FlagRule::Lose,
+            FlagArg::DrawIfNoWin => FlagRule::DrawIfNoWin,
         }
     }
 }

@@ -1,7 +1,9 @@
 //! A game: a start position, the moves played, and the outcome.
 
 use core::fmt;
+use core::time::Duration;
 
+use crate::clock::GameClock;
 use crate::{Color, IllegalMoveError, Move, MoveList, Position, Repetitions, Rules};
 
 /// Why a game ended.
@@ -21,7 +23,9 @@ pub enum Termination {
     /// The game was stopped and scored by an arbiter (for example a match
     /// adjudicating an over-long game).
     Adjudication,
-    /// A player ran out of time and loses.
+    /// A player ran out of time: a loss, or a draw when the other side
+    /// has no way to win and the clock's [`FlagRule`](crate::FlagRule)
+    /// says so.
     TimeForfeit,
 }
 
@@ -242,16 +246,19 @@ pub struct Game {
     moves: Vec<Move>,
     /// How the game ended off the board, if it did.
     ended: Option<Outcome>,
+    /// The game clock, if the game is played on one.
+    clock: Option<GameClock>,
 }
 
 /// Two games are equal when they have the same rules, start position,
-/// moves and off-board ending (their positions follow from those).
+/// moves, off-board ending and clock (their positions follow from those).
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
         self.rules == other.rules
             && self.start == other.start
             && self.moves == other.moves
             && self.ended == other.ended
+            && self.clock == other.clock
     }
 }
 
@@ -271,7 +278,85 @@ impl Game {
             history: Repetitions::new(start),
             moves: Vec::new(),
             ended: None,
+            clock: None,
         }
+    }
+
+    /// This game played on `clock` from now on (a clock set before the
+    /// first move times every move). The side to move's clock runs while
+    /// the game goes on: [`Game::tick`] charges it the time its player
+    /// thought, and each move adds its increment.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tama_core::{Color, FlagRule, Game, GameClock, Outcome, Rules, Termination, TimeControl};
+    ///
+    /// let control = TimeControl::fischer(Duration::from_secs(60), Duration::from_secs(1));
+    /// let mut game = Game::new(Rules::TURKISH).with_clock(GameClock::new(control, FlagRule::Lose));
+    /// assert_eq!(game.running_clock(), Some(Color::White));
+    /// // White thinks 5 seconds, then moves: 55 s plus the increment.
+    /// assert_eq!(game.tick(Duration::from_secs(5)), None);
+    /// let first = game.legal_moves()[0];
+    /// game.play(&first).unwrap();
+    /// assert_eq!(game.clock().unwrap().left(Color::White), Duration::from_secs(56));
+    /// // Black's flag falls.
+    /// let flag = game.tick(Duration::from_secs(61));
+    /// assert_eq!(flag, Some(Outcome::win(Color::White, Termination::TimeForfeit)));
+    /// assert_eq!(game.outcome(), flag);
+    /// ```
+    #[must_use]
+    pub fn with_clock(mut self, clock: GameClock) -> Game {
+        self.clock = Some(clock);
+        self
+    }
+
+    /// Puts the game on `clock`, or off any clock with `None` (see
+    /// [`Game::with_clock`]).
+    pub fn set_clock(&mut self, clock: Option<GameClock>) {
+        self.clock = clock;
+    }
+
+    /// The game clock, if the game has one.
+    pub fn clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref()
+    }
+
+    /// The side whose clock runs: the side to move, while a game on a
+    /// clock goes on; `None` without a clock or once the game is over.
+    pub fn running_clock(&self) -> Option<Color> {
+        self.clock.as_ref()?;
+        self.outcome().is_none().then(|| self.position().turn())
+    }
+
+    /// The side to move thought for `elapsed` more: its clock goes down by
+    /// that much. When its time runs out, its flag falls and the game
+    /// ends as the clock's [`FlagRule`](crate::FlagRule) says (a time
+    /// forfeit). Returns the outcome when the game is over, whether now
+    /// or before (nothing is charged then); `None` while it goes on, and
+    /// always without a clock.
+    pub fn tick(&mut self, elapsed: Duration) -> Option<Outcome> {
+        if let Some(o) = self.outcome() {
+            return Some(o);
+        }
+        let turn = self.position().turn();
+        let clock = self.clock.as_mut()?;
+        if !clock.spend(turn, elapsed) {
+            return None;
+        }
+        let outcome = clock.flag_rule().outcome(self.position(), turn);
+        self.ended = Some(outcome);
+        Some(outcome)
+    }
+
+    /// [`Game::play`] with the time its player has left after the move
+    /// given (as a record of the game tells it) instead of computed. The
+    /// time is ignored without a clock.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`].
+    pub fn play_with_time_left(&mut self, mv: &Move, left: Duration) -> Result<(), PlayError> {
+        self.play_timed(mv, Some(left))
     }
 
     /// The rules.
@@ -319,6 +404,10 @@ impl Game {
     /// a call), [`PlayError::Illegal`] when the move is not legal in the
     /// current position; the game is unchanged.
     pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
+        self.play_timed(mv, None)
+    }
+
+    fn play_timed(&mut self, mv: &Move, left: Option<Duration>) -> Result<(), PlayError> {
         if let Some(o) = self.outcome() {
             return Err(PlayError::GameOver(o));
         }
@@ -326,9 +415,18 @@ impl Game {
             .position()
             .play(&self.rules, mv)
             .map_err(PlayError::Illegal)?;
+        self.push(next, mv, left);
+        Ok(())
+    }
+
+    /// Records a move checked by the caller, and its clock.
+    fn push(&mut self, next: Position, mv: &Move, left: Option<Duration>) {
+        let turn = self.position().turn();
         self.history.push(next);
         self.moves.push(*mv);
-        Ok(())
+        if let Some(clock) = &mut self.clock {
+            clock.moved(turn, left);
+        }
     }
 
     /// [`Game::play`] for a caller that already holds the legal moves of
@@ -361,24 +459,34 @@ impl Game {
             return Err(PlayError::Illegal(IllegalMoveError { mv: *mv }));
         }
         let next = self.position().play_unchecked(mv);
-        self.history.push(next);
-        self.moves.push(*mv);
+        self.push(next, mv, None);
         Ok(())
     }
 
     /// Takes back the last move; returns it, or `None` at the start (the
     /// game is then unchanged). The game goes on from the position before
-    /// the move, also when it had ended (on the board or by a call).
+    /// the move, also when it had ended (on the board or by a call). On a
+    /// clock, both clocks show again what they did when the move's player
+    /// started thinking.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         self.history.pop();
         self.ended = None;
+        let turn = self.position().turn();
+        if let Some(clock) = &mut self.clock {
+            clock.unmoved(turn);
+        }
         Some(mv)
     }
 
     /// Cancels an ending by resignation, agreement, adjudication or time
     /// (not one on the board); returns it, or `None` if there was none.
+    /// After a flag the clock keeps its zero: the next [`Game::tick`]
+    /// ends the game again.
     pub fn reopen(&mut self) -> Option<Outcome> {
+        if let Some(clock) = &mut self.clock {
+            clock.raise_flag();
+        }
         self.ended.take()
     }
 
@@ -414,7 +522,9 @@ impl Game {
     }
 
     /// Ends the game off the board with `outcome` (whose termination should
-    /// be an off-board one; any is accepted) and returns it.
+    /// be an off-board one; any is accepted) and returns it. On a clock, a
+    /// time forfeit that the side to move does not win is its flag: its
+    /// time left becomes zero.
     ///
     /// # Errors
     ///
@@ -422,6 +532,13 @@ impl Game {
     pub fn end(&mut self, outcome: Outcome) -> Result<Outcome, GameOverError> {
         if let Some(o) = self.outcome() {
             return Err(GameOverError(o));
+        }
+        // On a clock, a time forfeit of the side to move is its flag.
+        let turn = self.position().turn();
+        if let Some(clock) = &mut self.clock {
+            if outcome.termination == Termination::TimeForfeit && outcome.winner != Some(turn) {
+                clock.fall(turn);
+            }
         }
         self.ended = Some(outcome);
         Ok(outcome)
@@ -776,5 +893,185 @@ mod tests {
             }
         }
         assert!(endings > 10, "{endings} resignations");
+    }
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::*;
+    use crate::{FlagRule, GameClock, Piece, Role, Setup, Square, TimeControl};
+
+    fn s(n: u64) -> Duration {
+        Duration::from_secs(n)
+    }
+
+    fn clocked(rules: Rules, start: Position, rule: FlagRule) -> Game {
+        let control = TimeControl::fischer(s(60), s(2));
+        Game::from_position(rules, start).with_clock(GameClock::new(control, rule))
+    }
+
+    #[test]
+    fn moves_tick_and_take_back_with_the_clock() {
+        let mut game = clocked(Rules::ARMENIAN, Position::start(), FlagRule::Lose);
+        let mut plain = Game::new(Rules::ARMENIAN);
+        assert_ne!(game, plain);
+        for i in 0..6u64 {
+            assert_eq!(game.tick(s(i + 1)), None);
+            let legal = game.legal_moves();
+            if i % 2 == 0 {
+                game.play(&legal[0]).unwrap();
+            } else {
+                game.play_listed(&legal[0], &legal).unwrap();
+            }
+            plain.play(&legal[0]).unwrap();
+        }
+        let clock = game.clock().unwrap();
+        // White thought 1 + 3 + 5 s, Black 2 + 4 + 6 s; 3 increments each.
+        assert_eq!(clock.left(Color::White), s(60 - 9 + 6));
+        assert_eq!(clock.left(Color::Black), s(60 - 12 + 6));
+        assert_eq!(clock.times().len(), 6);
+        assert_eq!(clock.times()[0], s(61));
+        // Without a clock, ticking does nothing.
+        assert_eq!(plain.tick(s(1000)), None);
+        assert_eq!(plain.running_clock(), None);
+        // Taking back Black's last move: Black thinks again from what it
+        // had after its move before, White shows what it had after its
+        // last move.
+        game.undo();
+        let clock = game.clock().unwrap();
+        assert_eq!(clock.left(Color::Black), clock.times()[3]);
+        assert_eq!(clock.left(Color::White), clock.times()[4]);
+        assert_eq!(game.running_clock(), Some(Color::Black));
+        while game.undo().is_some() {}
+        let clock = game.clock().unwrap();
+        assert_eq!(
+            (clock.left(Color::White), clock.left(Color::Black)),
+            (s(60), s(60))
+        );
+        // A recorded time replaces the computed one.
+        let first = game.legal_moves()[0];
+        game.play_with_time_left(&first, s(42)).unwrap();
+        assert_eq!(game.clock().unwrap().left(Color::White), s(42));
+        assert_eq!(game.clock().unwrap().times(), &[s(42)]);
+    }
+
+    #[test]
+    fn random_ticks_moves_and_takebacks_keep_the_clocks_consistent() {
+        // Along random games: each move adds its stage's credit to what
+        // its player had left, the record has one time per move, a flag
+        // ends the game, and every take-back gives back the clocks as
+        // they were when the move's player started thinking.
+        let mut rng = tama_test_support::Rng::xorshift(0x1357_9bdf_2468_ace0);
+        let mut below = |n: usize| rng.below(n);
+        let ms = Duration::from_millis;
+        let control = TimeControl::new(vec![
+            crate::Stage {
+                moves: Some(3),
+                time: s(20),
+                increment: ms(500),
+            },
+            crate::Stage::rest(s(10), s(1)),
+        ])
+        .unwrap();
+        let lefts = |g: &Game| {
+            let c = g.clock().unwrap();
+            [c.left(Color::White), c.left(Color::Black)]
+        };
+        let mut flags = 0;
+        for _ in 0..30 {
+            let mut game = Game::new(Rules::TURKISH)
+                .with_clock(GameClock::new(control.clone(), FlagRule::Lose));
+            let mut starts: Vec<[Duration; 2]> = Vec::new();
+            let mut turn_start = lefts(&game);
+            for _ in 0..150 {
+                match below(8) {
+                    0 => {
+                        if game.undo().is_some() {
+                            turn_start = starts.pop().unwrap();
+                            assert_eq!(lefts(&game), turn_start);
+                        }
+                    }
+                    1..=3 => {
+                        let turn = game.position().turn();
+                        let before = lefts(&game)[turn.index()];
+                        let over = game.outcome();
+                        let t = ms(below(9000) as u64);
+                        let after = game.tick(t);
+                        if over.is_some() {
+                            assert_eq!(after, over);
+                        } else if t >= before {
+                            flags += 1;
+                            let lost = Outcome::win(turn.opponent(), Termination::TimeForfeit);
+                            assert_eq!(after, Some(lost));
+                            assert_eq!(lefts(&game)[turn.index()], Duration::ZERO);
+                        } else {
+                            assert_eq!(after, None);
+                            assert_eq!(lefts(&game)[turn.index()], before - t);
+                        }
+                    }
+                    _ => {
+                        let legal = game.legal_moves();
+                        if game.outcome().is_some() {
+                            continue;
+                        }
+                        let turn = game.position().turn();
+                        let made = game.positions()[..game.moves().len()]
+                            .iter()
+                            .filter(|p| p.turn() == turn)
+                            .count() as u32;
+                        let before = lefts(&game)[turn.index()];
+                        game.play(&legal[below(legal.len())]).unwrap();
+                        let now = lefts(&game)[turn.index()];
+                        assert_eq!(now, before + control.credit(made));
+                        starts.push(turn_start);
+                        turn_start = lefts(&game);
+                    }
+                }
+                let clock = game.clock().unwrap();
+                assert_eq!(clock.times().len(), game.moves().len());
+                if game.outcome().is_none() {
+                    assert_eq!(clock.flagged(), None);
+                    assert_eq!(game.running_clock(), Some(game.position().turn()));
+                }
+            }
+        }
+        assert!(flags > 5, "{flags} flags");
+    }
+
+    #[test]
+    fn a_flag_ends_the_game_and_refuses_moves() {
+        let mut game = clocked(Rules::TURKISH, Position::start(), FlagRule::DrawIfNoWin);
+        assert_eq!(game.tick(s(59)), None);
+        let lost = Outcome::win(Color::Black, Termination::TimeForfeit);
+        assert_eq!(game.tick(s(1)), Some(lost));
+        assert_eq!(game.outcome(), Some(lost));
+        assert_eq!(game.running_clock(), None);
+        assert_eq!(game.clock().unwrap().flagged(), Some(Color::White));
+        // Once over, nothing more is charged.
+        assert_eq!(game.tick(s(5)), Some(lost));
+        let mv = game.legal_moves()[0];
+        assert_eq!(game.play(&mv), Err(PlayError::GameOver(lost)));
+        // Reopened, the zero stays: the next tick flags again.
+        assert_eq!(game.reopen(), Some(lost));
+        assert_eq!(game.clock().unwrap().flagged(), None);
+        assert_eq!(game.tick(Duration::ZERO), Some(lost));
+    }
+
+    #[test]
+    fn a_flag_is_a_draw_when_the_other_side_has_nothing_and_the_rule_says_so() {
+        // Black has no piece: White, to move, cannot lose on the board.
+        let mut setup = Setup::empty(Color::White);
+        setup.put(Square::A2, Piece::new(Color::White, Role::Man));
+        let pos = Position::from_setup(setup).unwrap();
+        let mut draw = clocked(Rules::ARMENIAN, pos, FlagRule::DrawIfNoWin);
+        assert_eq!(
+            draw.tick(s(60)),
+            Some(Outcome::draw(Termination::TimeForfeit))
+        );
+        let mut lose = clocked(Rules::ARMENIAN, pos, FlagRule::Lose);
+        assert_eq!(
+            lose.tick(s(60)),
+            Some(Outcome::win(Color::Black, Termination::TimeForfeit))
+        );
     }
 }

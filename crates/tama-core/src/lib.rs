@@ -46,6 +46,14 @@
 //! move, threefold repetition, one piece each) or off it
 //! ([`Game::resign`], [`Game::agree_draw`], [`Game::adjudicate`],
 //! [`Game::lose_on_time`]).
+//!
+//! # Clocks
+//!
+//! A [`TimeControl`] (sudden death, Fischer increment, moves in a time, in
+//! [`Stage`]s) and a [`GameClock`] that a [`Game`] owns
+//! ([`Game::with_clock`]): the caller measures how long a player thought
+//! and hands it to [`Game::tick`]; a flag ends the game as the clock's
+//! [`FlagRule`] says.
 #![deny(missing_docs)]
 // Library code returns errors; a panic is for broken invariants only, with
 // an `expect` that says which.
@@ -53,6 +61,7 @@
 
 mod attacks;
 mod bitboard;
+mod clock;
 mod game;
 mod movegen;
 mod mv;
@@ -66,6 +75,7 @@ mod serde_impl;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};
+pub use clock::{FlagRule, GameClock, Stage, TimeControl, TimeControlError};
 pub use game::{
     history_outcome, position_outcome, Game, GameOverError, Outcome, PlayError, Termination,
 };

@@ -38,7 +38,10 @@
 //! - [`movetext`]: `a3-a4`, `c3xe5`, `c3xc5xe5`; [`MoveText`] is the
 //!   position-free syntax, [`MoveText::resolve`] gives its meaning.
 //! - [`json`]: the JSON object of a move.
-//! - [`pdn`]: PDN game records.
+//! - [`pdn`]: PDN game records (with the `TimeControl` tag and clock
+//!   comments of a game on a clock).
+//! - [`time_control`]: `45m`, `3m+2s`, `40/90m:30m`, and the PDN
+//!   `TimeControl` tag `2700`, `180+2`, `40/5400:1800`.
 //! - [`svg`]: board diagrams as SVG (squares, coordinates, pieces, move
 //!   arrows with the captures crossed out).
 #![deny(missing_docs)]
@@ -52,6 +55,7 @@ pub mod json;
 pub mod movetext;
 pub mod rules_text;
 pub mod svg;
+pub mod time_control;
 
 // PDN game records.
 pub mod pdn;

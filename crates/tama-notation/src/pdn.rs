@@ -62,6 +62,7 @@
 //! variation is kept before the next move (after the last move at the end
 //! of a line). Escape lines are not kept.
 
+pub mod clock;
 mod convert;
 mod error;
 mod game;
@@ -74,7 +75,7 @@ mod syntax;
 mod tags;
 mod writer;
 
-pub use convert::{termination_from_tag, ToGameError, TERMINATION_TAG};
+pub use convert::{termination_from_tag, ToGameError, TERMINATION_TAG, TIME_CONTROL_TAG};
 pub use error::{PdnError, PdnErrorKind};
 pub use game::{CommentError, Line, Node, PdnGame, PushError};
 pub use reader::{GameRecord, PdnReader};

@@ -4,7 +4,7 @@
 use core::fmt;
 use std::time::Duration;
 
-use tama_core::Color;
+use tama_core::{Color, Game};
 
 use crate::params::SearchParams;
 use crate::score::MAX_PLY;
@@ -34,6 +34,34 @@ impl Clock {
             Color::White => (self.white, self.white_increment),
             Color::Black => (self.black, self.black_increment),
         }
+    }
+
+    /// The engine's view of a game's clock ([`Game::clock`]): each side's
+    /// time left and the increment of its next move, and the moves the
+    /// side to move has to make before its next control. `None` for a game
+    /// without a clock.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tama_core::{FlagRule, Game, GameClock, Rules, TimeControl};
+    /// use tama_search::{Clock, Limits};
+    ///
+    /// let control = TimeControl::fischer(Duration::from_secs(300), Duration::from_secs(3));
+    /// let game = Game::new(Rules::ARMENIAN).with_clock(GameClock::new(control, FlagRule::Lose));
+    /// let clock = Clock::of_game(&game).unwrap();
+    /// assert_eq!(clock.white, Duration::from_secs(300));
+    /// assert_eq!(clock.black_increment, Duration::from_secs(3));
+    /// assert_eq!(Limits::default().with_clock_of(&game).clock, Some(clock));
+    /// ```
+    pub fn of_game(game: &Game) -> Option<Clock> {
+        let clock = game.clock()?;
+        Some(Clock {
+            white: clock.left(Color::White),
+            black: clock.left(Color::Black),
+            white_increment: clock.increment(Color::White),
+            black_increment: clock.increment(Color::Black),
+            moves_to_go: clock.moves_to_go(game.position().turn()),
+        })
     }
 }
 
@@ -176,6 +204,20 @@ impl Limits {
         Ok(Limits::given(depth, nodes, movetime))
     }
 
+    /// These limits with the clock of `game` ([`Clock::of_game`]), so the
+    /// engine manages its own time under it; unchanged for a game without
+    /// a clock. Front ends that play on a clock build their limits here.
+    #[must_use]
+    pub fn with_clock_of(self, game: &Game) -> Limits {
+        match Clock::of_game(game) {
+            Some(clock) => Limits {
+                clock: Some(clock),
+                ..self
+            },
+            None => self,
+        }
+    }
+
     /// Whether nothing ends the search but a stop: no depth, nodes,
     /// movetime or clock.
     pub fn is_unlimited(&self) -> bool {
@@ -219,6 +261,27 @@ impl Limits {
     /// ```
     pub fn hard_deadline(&self, turn: Color, params: &SearchParams) -> Option<Duration> {
         TimePlan::new(self, turn, params).hard
+    }
+
+    /// The time the engine means to spend on `turn`'s move under these
+    /// limits: under a clock its target for the move (the share of the
+    /// time left and of the increment it allows itself), else the
+    /// movetime; `None` without a time limit. A player that takes only a
+    /// time per move (another program) is given this under a clock.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tama_core::Color;
+    /// use tama_search::{params::SearchParams, Clock, Limits};
+    ///
+    /// let clock = Clock { white: Duration::from_secs(60), black: Duration::from_secs(60), ..Clock::default() };
+    /// let limits = Limits { clock: Some(clock), ..Limits::default() };
+    /// let t = limits.time_for_move(Color::White, &SearchParams::DEFAULT).unwrap();
+    /// assert!(t > Duration::ZERO && t < Duration::from_secs(10));
+    /// ```
+    pub fn time_for_move(&self, turn: Color, params: &SearchParams) -> Option<Duration> {
+        let plan = TimePlan::new(self, turn, params);
+        plan.soft.or(plan.hard)
     }
 }
 

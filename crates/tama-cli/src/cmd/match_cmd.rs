@@ -14,14 +14,18 @@ use tama_arena::{
     Adjudication, Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind,
     PlayerSpec, TablesChoice,
 };
-use tama_core::{Position, Rules};
+use tama_core::{Position, Rules, TimeControl};
 use tama_notation::fen::parse_fen;
 use tama_notation::pdn::{PdnGame, PdnReader};
 use tama_notation::rules_text::write_rules;
+use tama_notation::time_control::write_time_control;
 use tama_search::options::{self, OptionGroup};
 use tama_search::{EngineConfig, Limits};
 
-use crate::common::{open_oracle, parse_rules_arg, read_weights, write_json, EgtbArgs};
+use crate::common::{
+    open_oracle, parse_rules_arg, parse_time_control_arg, read_weights, write_json, EgtbArgs,
+    FlagArg,
+};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::io::Io;
 
@@ -34,11 +38,16 @@ Examples:
   tama match --a full,depth=7 --b full,depth=5 --random-plies 8 --concurrency 2
   tama match --movetime 100 --openings openings.pdn --pdn games.pdn --json
   tama match --endgames 8 --games 200 --a full,egtb=tables --b full --rules turkish
+  tama match --tc 10s+0.1s --games 20 --a full --b full,-lmr
 
-The score and Elo difference are A's. Without --depth, --movetime or
---nodes each move is searched to depth 6. Long games are adjudicated at
---max-plies by material; decided and dead-drawn games earlier by both
-engines' scores.
+The score and Elo difference are A's. Without --depth, --movetime,
+--nodes or --tc each move is searched to depth 6. Long games are
+adjudicated at --max-plies by material; decided and dead-drawn games
+earlier by both engines' scores.
+
+With --tc each engine has its own clock and manages its time; a player
+out of time loses (or draws, with --flag draw-if-no-win), and the losses
+on time are reported beside the score.
 
 Exit codes: 0 the match was played, 2 bad input or usage (invalid setting,
 unreadable openings, unwritable PDN file).")]
@@ -59,6 +68,13 @@ pub struct Args {
     /// Search each move this many milliseconds (both players).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime: Option<u64>,
+    /// Play on a clock: each player gets this time control (`10s+0.1s`,
+    /// `1m`, `40/5m`; docs/NOTATION.md) and manages its own time.
+    #[arg(long, value_name = "CONTROL", conflicts_with = "movetime")]
+    pub tc: Option<String>,
+    /// What running out of time does under --tc.
+    #[arg(long, value_enum, value_name = "RULE", default_value_t = FlagArg::Lose, requires = "tc")]
+    pub flag: FlagArg,
     /// Search each move this many nodes (both players).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
@@ -133,14 +149,24 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         return Ok(EXIT_OK);
     }
     let rules = parse_rules_arg(args.rules.as_deref())?;
-    let defaults = Limits::given(
+    let clock = match &args.tc {
+        Some(text) => Some(parse_time_control_arg("tc", text)?),
+        None => None,
+    };
+    let given = Limits::given(
         args.depth,
         args.nodes,
         args.movetime.map(Duration::from_millis),
-    )
-    .or(Limits::depth(DEFAULT_DEPTH));
-    let mut a = player("a", &args.a, args, defaults, &rules)?;
-    let mut b = player("b", &args.b, args, defaults, &rules)?;
+    );
+    // On a clock the engines manage their time; otherwise depth 6 unless
+    // a limit is given.
+    let defaults = if clock.is_some() {
+        given
+    } else {
+        given.or(Limits::depth(DEFAULT_DEPTH))
+    };
+    let mut a = player("a", &args.a, args, defaults, &rules, clock.as_ref())?;
+    let mut b = player("b", &args.b, args, defaults, &rules, clock.as_ref())?;
     if a.name == b.name {
         a.name.push_str(" (A)");
         b.name.push_str(" (B)");
@@ -156,6 +182,8 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         } else {
             Adjudication::default()
         },
+        clock,
+        flag_rule: args.flag.into(),
     };
     let total = config.openings.len() * 2;
     let live = term.live_output();
@@ -234,6 +262,7 @@ fn player(
     args: &Args,
     defaults: Limits,
     rules: &Rules,
+    clock: Option<&TimeControl>,
 ) -> Result<Player, CliError> {
     let base = EngineConfig {
         hash_mib: args.hash as usize,
@@ -257,8 +286,25 @@ fn player(
             config.eval_weights = Some(weights);
         }
     }
-    let limits = spec.limits.or(defaults);
-    let name = format!("{} {}", spec.label, describe_limits(&limits));
+    let limits = if clock.is_some() {
+        // A setting's own limits add to the clock.
+        Limits {
+            depth: spec.limits.depth.or(defaults.depth),
+            nodes: spec.limits.nodes.or(defaults.nodes),
+            movetime: spec.limits.movetime,
+            ..Limits::default()
+        }
+    } else {
+        spec.limits.or(defaults)
+    };
+    let mut described = describe_limits(&limits);
+    if let Some(tc) = clock {
+        if !described.is_empty() {
+            described.push_str(", ");
+        }
+        described.push_str(&write_time_control(tc));
+    }
+    let name = format!("{} {described}", spec.label);
     Ok(Player::new(name, kind, limits))
 }
 
@@ -447,7 +493,7 @@ fn elo_json(e: Elo) -> Value {
 }
 
 fn summary_json(args: &Args, r: &MatchResult, rules: &Rules) -> Value {
-    json!({
+    let mut summary = json!({
         "a": r.a,
         "b": r.b,
         "rules": write_rules(rules),
@@ -461,7 +507,14 @@ fn summary_json(args: &Args, r: &MatchResult, rules: &Rules) -> Value {
         "elo_pentanomial": elo_json(r.elo_pentanomial()),
         "endings": endings(r),
         "pdn": args.pdn.as_ref().map(|p| p.display().to_string()),
-    })
+    });
+    // Only a match on a clock has times and losses on time.
+    if let (Some(tc), Some(map)) = (&args.tc, summary.as_object_mut()) {
+        let [a, b] = r.time_losses();
+        map.insert("tc".to_string(), json!(tc));
+        map.insert("losses_on_time".to_string(), json!({ "a": a, "b": b }));
+    }
+    summary
 }
 
 fn write_summary(
@@ -491,6 +544,10 @@ fn write_summary(
         count(r.losses, "loss", "losses"),
         100.0 * r.score()
     )?;
+    if let Some(tc) = &args.tc {
+        let [a, b] = r.time_losses();
+        writeln!(out, "Losses on time ({tc}): A {a}, B {b}")?;
+    }
     let measurable = r.score() > 0.0 && r.score() < 1.0;
     if !measurable {
         // The estimate is clamped and its error bars collapse to zero.
@@ -549,6 +606,7 @@ mod tests {
             &a,
             Limits::depth(5),
             &Rules::ARMENIAN,
+            None,
         )
         .unwrap();
         assert_eq!(p.limits, Limits::depth(3));
@@ -558,7 +616,15 @@ mod tests {
         };
         assert!(!c.search.lmr);
         assert_eq!(c.hash_mib, 4);
-        let p = player("b", "baseline", &a, Limits::depth(5), &Rules::ARMENIAN).unwrap();
+        let p = player(
+            "b",
+            "baseline",
+            &a,
+            Limits::depth(5),
+            &Rules::ARMENIAN,
+            None,
+        )
+        .unwrap();
         assert_eq!(p.kind, PlayerKind::Baseline);
         assert_eq!(p.limits, Limits::depth(5));
         let e = player(
@@ -567,10 +633,19 @@ mod tests {
             &a,
             Limits::depth(5),
             &Rules::ARMENIAN,
+            None,
         )
         .unwrap_err();
         assert!(e.message.contains("nonsense"), "{}", e.message);
-        assert!(player("b", "full,depth=x", &a, Limits::depth(5), &Rules::ARMENIAN).is_err());
+        assert!(player(
+            "b",
+            "full,depth=x",
+            &a,
+            Limits::depth(5),
+            &Rules::ARMENIAN,
+            None
+        )
+        .is_err());
     }
 
     #[test]
@@ -601,6 +676,7 @@ mod tests {
             &a,
             Limits::depth(5),
             &Rules::ARMENIAN,
+            None,
         )
         .unwrap_err();
         assert_eq!(

@@ -4,6 +4,7 @@
 //! The session reads one line at a time from standard input, so it can be
 //! scripted through a pipe (end of input quits cleanly). By job:
 //! `command` reads a typed line into a [`Command`] (a pure function),
+//! `clock` reads the lines on a thread and runs the game clocks,
 //! `session` carries commands out on the game (a `tama_core::Game`, which
 //! also knows resignations and agreed draws) and the engine, `view` draws
 //! the board, `record` saves and loads PDN, `thinking` asks the engine (moves,
@@ -11,6 +12,7 @@
 //! endings for people. This module holds the options and the engine
 //! levels.
 
+mod clock;
 mod command;
 mod record;
 mod session;
@@ -25,7 +27,7 @@ use clap::ValueEnum;
 use tama_notation::fen::parse_fen;
 use tama_search::EngineConfig;
 
-use crate::common::{EgtbArgs, EvalArgs, PositionArgs};
+use crate::common::{parse_time_control_arg, EgtbArgs, EvalArgs, FlagArg, PositionArgs};
 use crate::error::{CmdResult, EXIT_OK};
 use crate::io::Io;
 use crate::terminal::StyleArgs;
@@ -43,6 +45,7 @@ Examples:
   tama play --color black --level 8
   tama play --fen 'W:Wc3,d4,Ke1:Bc6,e6,Kh8' --rules turkish --movetime 2000
   tama play --color none --depth 6
+  tama play --clock 5m+3s --color black
   printf 'c3c4\\nundo\\nsave game.pdn\\nquit\\n' | tama play --depth 2
 
 Levels: 1 to 10 limit the engine's depth and time per move (1: depth 1,
@@ -60,6 +63,15 @@ pub struct Args {
     /// The engine's strength, 1 (weakest) to 10. Default: 5.
     #[arg(long, value_name = "N", group = "strength", value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: Option<u8>,
+    /// Play on a clock: both players get this time control (`5m+3s`,
+    /// `45m`, `40/90m:30m`; docs/NOTATION.md). The clocks are shown and
+    /// run while their player thinks; the engine manages its own time.
+    #[arg(long, value_name = "CONTROL", conflicts_with = "movetime")]
+    pub clock: Option<String>,
+    /// What running out of time does with --clock: `lose` (TÜDAF), or
+    /// `draw-if-no-win` (a draw when the other side has no way to win).
+    #[arg(long, value_enum, value_name = "RULE", default_value_t = FlagArg::Lose, requires = "clock")]
+    pub flag: FlagArg,
     /// Let the engine think this many milliseconds per move.
     #[arg(long, value_name = "MS", group = "strength", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime: Option<u64>,
@@ -135,6 +147,10 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         .and_then(|text| parse_fen(text).ok())
         .and_then(|fen| fen.fullmove_number)
         .map_or(1, |n| n.max(1) as usize);
+    let clock = match &args.clock {
+        Some(text) => Some((parse_time_control_arg("clock", text)?, args.flag.into())),
+        None => None,
+    };
     let humans = args.color.humans();
     let flip = args.flip || args.color == Players::Black;
     let mut engine = EngineConfig {
@@ -155,6 +171,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
             engine,
             style: args.style.style(term),
             term,
+            clock,
         },
         &mut *io.out,
     );

@@ -18,8 +18,9 @@ use tama_arena::{
     PlayerKind, PlayerSpec, Sprt, SprtOutcome, SprtStatus, TablesChoice, Verdict,
 };
 use tama_core::Rules;
+use tama_notation::time_control::write_time_control;
 
-use crate::common::{parse_rules_arg, read_weights};
+use crate::common::{parse_rules_arg, parse_time_control_arg, read_weights, FlagArg};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::io::Io;
 
@@ -28,14 +29,21 @@ use crate::io::Io;
 const OPENINGS: usize = 200;
 const OPENING_PLIES: usize = 8;
 const OPENING_SEED: u64 = 0x5eed_5e9f;
+/// The time per move without `--movetime` or `--tc`.
+const DEFAULT_MOVETIME_MS: u64 = 50;
 
 /// Play two players until an SPRT accepts or rejects A's improvement.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Examples:
-  tama sprt --a full,-tempo --b full --tc 50
-  tama sprt --rules turkish --tc 100 --a full,eval_file=t.tev --b full,eval=classic --elo1 50
+  tama sprt --a full,-tempo --b full --movetime 50
+  tama sprt --rules turkish --movetime 100 --a full,eval_file=t.tev --b full,eval=classic --elo1 50
+  tama sprt --a full,-tempo --b full --tc 5s+0.05s
   tama sprt --a-exe target/release/tama --b-exe base/tama --elo1 5
+
+Without --tc each move gets --movetime (50 ms by default). With --tc each
+player has its own clock (a program is given, per move, the time the
+engine's own plan would take); the losses on time are reported.
 
 The test is a GSPRT on pentanomial pair counts with logistic Elo. A line
 per finished pair shows the counts, the Elo with its 95% interval and the
@@ -68,9 +76,16 @@ pub struct Args {
     /// The Elo difference of the alternative (the change gains this much).
     #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
     pub elo1: f64,
-    /// Milliseconds per move for both players.
-    #[arg(long, value_name = "MS", default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
-    pub tc: u64,
+    /// Milliseconds per move for both players (default 50).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: Option<u64>,
+    /// Play on a clock instead: each player gets this time control
+    /// (`5s+0.05s`, `20s`; docs/NOTATION.md).
+    #[arg(long, value_name = "CONTROL", conflicts_with = "movetime")]
+    pub tc: Option<String>,
+    /// What running out of time does under --tc.
+    #[arg(long, value_enum, value_name = "RULE", default_value_t = FlagArg::Lose, requires = "tc")]
+    pub flag: FlagArg,
     /// Games played at the same time.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub concurrency: u32,
@@ -95,7 +110,29 @@ pub struct Args {
 pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta).map_err(CliError::usage)?;
     let rules = parse_rules_arg(Some(&args.rules))?;
-    let limits = Limits::movetime(Duration::from_millis(args.tc));
+    let clock = match &args.tc {
+        // `--tc` was once the time per move in milliseconds.
+        Some(text) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+            let e = parse_time_control_arg("tc", text).expect_err("a number without a unit");
+            return Err(CliError::usage(format!(
+                "{}; for {text} ms per move use --movetime {text}",
+                e.message
+            )));
+        }
+        Some(text) => Some(parse_time_control_arg("tc", text)?),
+        None => None,
+    };
+    let movetime = args.movetime.unwrap_or(DEFAULT_MOVETIME_MS);
+    let (limits, pace) = match &clock {
+        Some(tc) => (
+            Limits::default(),
+            format!("time control {}", write_time_control(tc)),
+        ),
+        None => (
+            Limits::movetime(Duration::from_millis(movetime)),
+            format!("{movetime} ms per move"),
+        ),
+    };
     let (a, b) = players(args, &rules, limits)?;
     let started = Instant::now();
     let (lower, upper) = sprt.bounds();
@@ -106,8 +143,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     )?;
     writeln!(
         io.out,
-        "(GSPRT on pentanomial pair counts, logistic Elo; {} ms per move)",
-        args.tc
+        "(GSPRT on pentanomial pair counts, logistic Elo; {pace})"
     )?;
     let found = random_openings(&rules, OPENINGS, OPENING_PLIES, OPENING_SEED);
     writeln!(
@@ -122,6 +158,8 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         concurrency: args.concurrency as usize,
         max_plies: args.max_plies,
         adjudication: Adjudication::NONE,
+        clock: clock.clone(),
+        flag_rule: args.flag.into(),
     };
     if config.openings.is_empty() {
         return Err(CliError::check_failed("no balanced openings found"));
@@ -145,7 +183,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             .map_err(CliError::usage)
     })?;
-    write_summary(io, &outcome, started.elapsed())?;
+    write_summary(io, &outcome, started.elapsed(), clock.is_some())?;
     Ok(EXIT_OK)
 }
 
@@ -187,7 +225,12 @@ fn spec_player(spec: &str, rules: &Rules, limits: Limits) -> Result<Player, CliE
 }
 
 /// The games, the counts, the Elo and the verdict.
-fn write_summary(io: &mut Io<'_>, outcome: &SprtOutcome, took: Duration) -> Result<(), CliError> {
+fn write_summary(
+    io: &mut Io<'_>,
+    outcome: &SprtOutcome,
+    took: Duration,
+    on_clock: bool,
+) -> Result<(), CliError> {
     let result = &outcome.result;
     let status = &outcome.status;
     let out = &mut *io.out;
@@ -200,6 +243,10 @@ fn write_summary(io: &mut Io<'_>, outcome: &SprtOutcome, took: Duration) -> Resu
         result.draws,
         result.losses
     )?;
+    if on_clock {
+        let [a, b] = result.time_losses();
+        writeln!(out, "losses on time: A {a}, B {b}")?;
+    }
     writeln!(out, "counted: {}", status_line(status))?;
     writeln!(
         out,

@@ -3,16 +3,22 @@
 
 use core::fmt;
 
-use tama_core::{Game, Outcome, PlayError, Termination};
+use tama_core::{FlagRule, Game, GameClock, Outcome, PlayError, Termination};
 
+use super::clock::{is_clock_comment, read_clock_comment, write_clock_comment};
 use super::game::PdnGame;
 use super::tags::TagError;
 use super::GameResult;
+use crate::time_control::{parse_time_control_tag, write_time_control_tag, TagValue};
 
 /// The tag that says how a game ended off the board: `resignation`,
 /// `agreement`, `adjudication` or `time forfeit` (the descriptions of
 /// [`Termination`]). The board's own endings need no tag.
 pub const TERMINATION_TAG: &str = "Termination";
+
+/// The tag of a game's time control, in the PGN standard's syntax
+/// (`180+2`; [`crate::time_control`]).
+pub const TIME_CONTROL_TAG: &str = "TimeControl";
 
 /// The termination a `Termination` tag value names (any letter case,
 /// surrounding spaces ignored), if it is an off-board one.
@@ -91,7 +97,9 @@ impl PdnGame {
     /// line) and result, with the free-form `tags` given (`Event`,
     /// `White`, …). A game ended off the board also gets a
     /// [`TERMINATION_TAG`] naming how (it replaces one given in `tags`);
-    /// [`PdnGame::to_game`] reads it back.
+    /// a game on a clock gets its [`TIME_CONTROL_TAG`] and, after each
+    /// move, both clocks in a comment (`[%clock w0:04:58 B0:05:00]`,
+    /// [`clock`](super::clock)). [`PdnGame::to_game`] reads them back.
     ///
     /// ```
     /// use tama_core::{Color, Game, Rules};
@@ -124,6 +132,23 @@ impl PdnGame {
         for mv in game.moves() {
             pdn.main.nodes.push(super::game::Node::new(*mv));
         }
+        if let Some(clock) = game.clock() {
+            pdn.tags
+                .insert(TIME_CONTROL_TAG, &write_time_control_tag(clock.control()));
+            // The clock times the last moves (all of them when it was set
+            // at the start); each gets both clocks after it.
+            let times = clock.times();
+            let first = game.moves().len().saturating_sub(times.len());
+            let mut shown = [clock.control().initial(); 2];
+            for (i, left) in times.iter().enumerate().take(game.moves().len()) {
+                let mover = game.positions()[first + i].turn();
+                shown[mover.index()] = *left;
+                let comment = write_clock_comment(shown[0], shown[1], Some(mover.opponent()));
+                pdn.main.nodes[first + i]
+                    .push_comment_after(&comment)
+                    .expect("a clock comment has no brace");
+            }
+        }
         if let Some(o) = game.outcome() {
             pdn.result = GameResult::from_outcome(o);
             if !o.termination.is_on_board() {
@@ -138,8 +163,14 @@ impl PdnGame {
     /// how it ended. A result the board explains is the board's ending; any
     /// other result (`1-0`, `0-1`, `1/2-1/2`) ended off the board, as the
     /// [`TERMINATION_TAG`] says, or by adjudication when there is none (the
-    /// record gives a result without a reason). Variations, comments and
-    /// free-form tags are not part of a [`Game`].
+    /// record gives a result without a reason). A readable
+    /// [`TIME_CONTROL_TAG`] puts the game on a clock (whose flag loses:
+    /// the record does not say the flag rule) from its first move with a
+    /// clock comment (from the start when none has one), with each move's
+    /// time left from its clock comment where it has one (lidraughts' `[%clock …]`
+    /// or lichess's `[%clk …]`); an unreadable one is ignored, as other
+    /// free-form tags are. Variations, other comments and free-form tags
+    /// are not part of a [`Game`].
     ///
     /// # Errors
     ///
@@ -150,8 +181,30 @@ impl PdnGame {
     /// last.
     pub fn to_game(&self) -> Result<Game, ToGameError> {
         let mut game = Game::from_position(self.rules, *self.start());
-        for (ply, mv) in self.moves().enumerate() {
-            game.play(&mv).map_err(|e| match e {
+        let control = self.time_control();
+        // The clock starts at the first move with a clock comment (a
+        // match's opening is played before it), or at the start.
+        let clocked =
+            |n: &super::game::Node| n.comments_after().iter().any(|c| is_clock_comment(c));
+        let clock_from = self.main.nodes.iter().position(clocked).unwrap_or(0);
+        for (ply, node) in self.main.nodes.iter().enumerate() {
+            if ply == clock_from {
+                if let Some(control) = &control {
+                    game.set_clock(Some(GameClock::new(control.clone(), FlagRule::default())));
+                }
+            }
+            let mv = node.mv();
+            let mover = game.position().turn();
+            let left = game.clock().and_then(|_| {
+                node.comments_after()
+                    .iter()
+                    .find_map(|c| read_clock_comment(c, mover))
+            });
+            let played = match left {
+                Some(left) => game.play_with_time_left(&mv, left),
+                None => game.play(&mv),
+            };
+            played.map_err(|e| match e {
                 PlayError::GameOver(outcome) => ToGameError::MoveAfterEnd { ply, outcome },
                 // Every move of a line is legal where it stands; only
                 // the end of the game can stop one.
@@ -162,6 +215,11 @@ impl PdnGame {
                         .unwrap_or(Outcome::draw(Termination::Adjudication)),
                 },
             })?;
+        }
+        if self.main.nodes.is_empty() {
+            if let Some(control) = control {
+                game.set_clock(Some(GameClock::new(control, FlagRule::default())));
+            }
         }
         let result = self.result;
         if let Some(outcome) = game.board_outcome() {
@@ -191,6 +249,26 @@ impl PdnGame {
         })
         .expect("the game is not over on the board");
         Ok(game)
+    }
+}
+
+impl PdnGame {
+    /// The time control of the [`TIME_CONTROL_TAG`], if the record has
+    /// one that reads as a time control.
+    pub fn time_control(&self) -> Option<tama_core::TimeControl> {
+        match parse_time_control_tag(self.tags.get(TIME_CONTROL_TAG)?) {
+            Ok(TagValue::Control(tc)) => Some(tc),
+            _ => None,
+        }
+    }
+
+    /// Removes the clock comments tama writes (`[%clock …]`, `[%clk …]`
+    /// alone in a comment) from the main line, so that a record of a game
+    /// that goes on can be given the clocks again.
+    pub fn remove_clock_comments(&mut self) {
+        for node in &mut self.main.nodes {
+            node.comments_after.retain(|c| !is_clock_comment(c));
+        }
     }
 }
 
@@ -260,6 +338,72 @@ mod tests {
             assert_eq!(back, pdn);
             same(&back.to_game().unwrap(), &game);
         }
+    }
+
+    #[test]
+    fn clocks_round_trip_through_the_tag_and_the_comments() {
+        use std::time::Duration;
+        use tama_core::{GameClock, TimeControl};
+        let ms = Duration::from_millis;
+        let control = TimeControl::fischer(Duration::from_secs(300), Duration::from_secs(3));
+        for ending in 0..3 {
+            let mut game = Game::new(Rules::TURKISH)
+                .with_clock(GameClock::new(control.clone(), FlagRule::Lose));
+            for i in 0..7u64 {
+                // Whole tenths, as the comments write them.
+                assert_eq!(game.tick(ms(1_300 * i + 100)), None);
+                let legal = game.legal_moves();
+                game.play(&legal[i as usize % legal.len()]).unwrap();
+            }
+            match ending {
+                0 => {}
+                1 => assert!(game.tick(Duration::from_secs(400)).is_some()),
+                _ => {
+                    game.resign(Color::White).unwrap();
+                }
+            }
+            let pdn = PdnGame::from_game(&game, []).unwrap();
+            assert_eq!(pdn.tag(TIME_CONTROL_TAG).as_deref(), Some("300+3"));
+            let first = &pdn.main_line().nodes()[0];
+            assert_eq!(first.comments_after(), ["[%clock w0:05:02.9 B0:05:00]"]);
+            let second = &pdn.main_line().nodes()[1];
+            assert_eq!(second.comments_after(), ["[%clock W0:05:02.9 b0:05:01.6]"]);
+            let text = pdn.to_pdn();
+            let back: PdnGame = text.parse().unwrap();
+            assert_eq!(back, pdn);
+            assert_eq!(back.to_game().unwrap(), game, "{text}");
+            assert_eq!(back.to_pdn(), text);
+        }
+        // A clock set after an opening starts at the first timed move.
+        let mut game = played(3);
+        game.set_clock(Some(GameClock::new(control.clone(), FlagRule::Lose)));
+        for _ in 0..4 {
+            assert_eq!(game.tick(ms(500)), None);
+            let mv = game.legal_moves()[0];
+            game.play(&mv).unwrap();
+        }
+        let pdn = PdnGame::from_game(&game, []).unwrap();
+        assert!(pdn.main_line().nodes()[2].comments_after().is_empty());
+        assert_eq!(pdn.to_game().unwrap(), game);
+        // A record without the tag: no clock, comments stay comments.
+        let mut pdn = PdnGame::from_game(&played(2), []).unwrap();
+        pdn.main_line_mut()
+            .node_mut(0)
+            .unwrap()
+            .push_comment_after("[%clk 0:01:00]")
+            .unwrap();
+        assert_eq!(pdn.to_game().unwrap().clock(), None);
+        // lichess's comments with the tag; a move without one gets its
+        // increment; an unreadable tag is no clock.
+        pdn.set_tag(TIME_CONTROL_TAG, "60+1").unwrap();
+        let game = pdn.to_game().unwrap();
+        let clock = game.clock().unwrap();
+        assert_eq!(clock.times(), [ms(60_000), ms(61_000)]);
+        pdn.remove_clock_comments();
+        assert!(pdn.main_line().nodes()[0].comments_after().is_empty());
+        pdn.set_tag(TIME_CONTROL_TAG, "one hour").unwrap();
+        assert_eq!(pdn.to_game().unwrap().clock(), None);
+        assert_eq!(pdn.time_control(), None);
     }
 
     #[test]

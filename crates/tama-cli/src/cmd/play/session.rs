@@ -3,8 +3,11 @@
 
 use std::io::{BufRead, Write};
 use std::path::Path;
+use std::time::Instant;
 
-use tama_core::{Color, Game, GameOverError, Outcome, Position, Rules, Square};
+use tama_core::{
+    Color, FlagRule, Game, GameClock, GameOverError, Outcome, Position, Rules, Square, TimeControl,
+};
 use tama_notation::fen::{parse_fen, write_fen};
 use tama_notation::movetext::{write_move, MoveText};
 use tama_notation::pdn::{GameResult, PdnGame};
@@ -14,7 +17,7 @@ use tama_search::Engine;
 use super::command::Command;
 use super::record::{looks_like_fen, record, Loaded};
 use super::strength::Strength;
-use super::text::{ending, move_list};
+use super::text::{clock_text, ending, move_list};
 use super::view::{render, Look};
 use crate::board::color_name as side_name;
 use crate::error::CliError;
@@ -59,6 +62,9 @@ pub struct Config {
     pub style: Style,
     /// What the streams are connected to.
     pub term: Terminal,
+    /// The game clock of every game of the session (`--clock`) and what
+    /// a flag does, if the games are played on a clock.
+    pub clock: Option<(TimeControl, FlagRule)>,
 }
 
 /// What the session does after a command.
@@ -84,6 +90,8 @@ pub struct Session<'a> {
     pub(super) strength: Strength,
     pub(super) flip: bool,
     pub(super) out: &'a mut dyn Write,
+    /// Since when the side to move's clock has run without being charged.
+    pub(super) mark: Instant,
 }
 
 pub(super) type Io = Result<(), CliError>;
@@ -92,13 +100,14 @@ impl<'a> Session<'a> {
     /// A session writing to `out`.
     pub fn new(config: Config, out: &'a mut dyn Write) -> Session<'a> {
         Session {
-            game: Game::from_position(config.rules, config.start),
+            game: new_game(&config, config.rules),
             first_number: config.first_move_number,
             engine: None,
             strength: config.strength,
             flip: config.flip,
             config,
             out,
+            mark: Instant::now(),
         }
     }
 
@@ -107,34 +116,30 @@ impl<'a> Session<'a> {
     /// # Errors
     ///
     /// Only when reading or writing fails.
-    pub fn run(&mut self, input: &mut dyn BufRead) -> Io {
+    pub fn run(&mut self, input: &mut (dyn BufRead + Send)) -> Io {
         self.greet()?;
         self.show()?;
         self.engine_turns()?;
-        let mut line = String::new();
-        loop {
-            self.prompt()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                // End of input: leave quietly, on a fresh line.
-                writeln!(self.out)?;
-                break;
-            }
-            if !self.config.term.stdin {
-                // Nobody saw the line typed: echo it after the prompt.
-                writeln!(self.out, "{}", line.trim_end())?;
-            }
-            match self.command(Command::parse(&line))? {
-                Next::Continue => {}
-                Next::Changed => {
-                    self.show()?;
-                    self.engine_turns()?;
-                }
-                Next::Quit => break,
-            }
-        }
+        self.read_lines(input)?;
         self.out.flush()?;
         Ok(())
+    }
+
+    /// Carries out one line typed after the prompt; `false` to leave.
+    pub(super) fn line(&mut self, line: &str) -> Result<bool, CliError> {
+        if !self.config.term.stdin {
+            // Nobody saw the line typed: echo it after the prompt.
+            writeln!(self.out, "{}", line.trim_end())?;
+        }
+        match self.command(Command::parse(line))? {
+            Next::Continue => {}
+            Next::Changed => {
+                self.show()?;
+                self.engine_turns()?;
+            }
+            Next::Quit => return Ok(false),
+        }
+        Ok(true)
     }
 
     pub(super) fn rules(&self) -> Rules {
@@ -186,18 +191,33 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    fn prompt(&mut self) -> Io {
+    pub(super) fn prompt(&mut self) -> Io {
         let text = match self.outcome() {
             Some(_) => "game over".to_string(),
             None => side_name(self.position().turn()).to_string(),
         };
+        if let Some(clocks) = self.clocks() {
+            write!(self.out, "{clocks} ")?;
+        }
         write!(self.out, "{text}> ")?;
         self.out.flush()?;
         Ok(())
     }
 
+    /// Both clocks, when the game has them, always as wide:
+    /// `[  0:04:58 |   0:05:00]` (White's first).
+    pub(super) fn clocks(&self) -> Option<String> {
+        let clock = self.game.clock()?;
+        Some(format!(
+            "[{} | {}]",
+            clock_text(clock.left(Color::White)),
+            clock_text(clock.left(Color::Black))
+        ))
+    }
+
     /// Draws the board with the last move marked and the move list beside
-    /// it, then the turn or the end of the game.
+    /// it, then the turn or the end of the game. The side to move's clock
+    /// starts here.
     pub(super) fn show(&mut self) -> Io {
         let players = [self.player(Color::White), self.player(Color::Black)];
         let look = Look {
@@ -207,6 +227,7 @@ impl<'a> Session<'a> {
             players: [&players[0], &players[1]],
         };
         let board = render(&self.game, &look);
+        self.mark = Instant::now();
         writeln!(self.out)?;
         self.out.write_all(board.as_bytes())?;
         match self.outcome() {
@@ -275,7 +296,7 @@ impl<'a> Session<'a> {
                 Ok(Next::Continue)
             }
             Command::New => {
-                self.game = Game::from_position(self.rules(), self.config.start);
+                self.game = new_game(&self.config, self.rules());
                 self.first_number = self.config.first_move_number;
                 writeln!(self.out, "New game.")?;
                 Ok(Next::Changed)
@@ -479,6 +500,13 @@ Commands:
                 }
                 self.config.rules = *loaded.game.rules();
                 self.game = loaded.game;
+                // A record without a clock goes on with the session's.
+                if self.game.clock().is_none() {
+                    if let Some((control, flag)) = &self.config.clock {
+                        self.game
+                            .set_clock(Some(GameClock::new(control.clone(), *flag)));
+                    }
+                }
                 self.first_number = loaded.first_number;
                 writeln!(self.out, "Loaded {}.", loaded.what)?;
                 Ok(Next::Changed)
@@ -531,6 +559,16 @@ Commands:
             Err(e) => writeln!(self.out, "Cannot save to {arg}: {e}.")?,
         }
         Ok(Next::Continue)
+    }
+}
+
+/// A new game of the session from its start position, on its clock if
+/// it has one.
+fn new_game(config: &Config, rules: Rules) -> Game {
+    let game = Game::from_position(rules, config.start);
+    match &config.clock {
+        Some((control, flag)) => game.with_clock(GameClock::new(control.clone(), *flag)),
+        None => game,
     }
 }
 

@@ -1,6 +1,8 @@
 //! Text for people: scores from White's side, lines of moves, the numbered
 //! move list, game endings.
 
+use std::time::Duration;
+
 use tama_core::{Color, Move, Outcome, Position, Rules, Termination};
 use tama_notation::movetext::{write_line, write_move};
 use tama_search::{Score, ScoreKind};
@@ -103,6 +105,16 @@ pub fn ending(outcome: Outcome, turn: Color) -> String {
                 side_name(w)
             )
         }
+        (Termination::TimeForfeit, Some(w)) => format!(
+            "{} ran out of time; {} wins.",
+            side_name(w.opponent()),
+            side_name(w)
+        ),
+        (Termination::TimeForfeit, None) => format!(
+            "{} ran out of time, but {} has no way to win: draw.",
+            side_name(turn),
+            side_name(turn.opponent())
+        ),
         (Termination::Repetition, _) => "Draw by threefold repetition.".to_string(),
         (Termination::OnePieceEach, _) => "Draw: one piece each.".to_string(),
         (Termination::Agreement, _) => "Draw by agreement.".to_string(),
@@ -111,10 +123,43 @@ pub fn ending(outcome: Outcome, turn: Color) -> String {
     }
 }
 
+/// A clock's time for people, always nine characters wide so that a
+/// ticking clock can be redrawn in place: ` 0:04:58`, `1:30:00`, and
+/// tenths in the last ten seconds: `0:00:09.5`.
+pub fn clock_text(d: Duration) -> String {
+    let secs = d.as_secs();
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    let text = if secs < 10 {
+        format!("{h}:{m:02}:{s:02}.{}", d.subsec_millis() / 100)
+    } else {
+        format!("{h}:{m:02}:{s:02}")
+    };
+    format!("{text:>9}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use tama_core::Game;
+
+    #[test]
+    fn clocks_are_nine_wide() {
+        let ms = Duration::from_millis;
+        assert_eq!(clock_text(ms(298_000)), "  0:04:58");
+        assert_eq!(clock_text(ms(9_570)), "0:00:09.5");
+        assert_eq!(clock_text(ms(5_400_000)), "  1:30:00");
+        assert_eq!(
+            ending(
+                Outcome::win(Color::Black, Termination::TimeForfeit),
+                Color::White
+            ),
+            "White ran out of time; Black wins."
+        );
+        assert_eq!(
+            ending(Outcome::draw(Termination::TimeForfeit), Color::White),
+            "White ran out of time, but Black has no way to win: draw."
+        );
+    }
 
     #[test]
     fn scores_are_from_whites_side() {

@@ -80,10 +80,22 @@ impl Session<'_> {
 
     /// The engine plays one move for the side to move.
     pub(super) fn engine_move(&mut self) -> Io {
-        let limits = self.strength.limits();
         let turn = self.position().turn();
         let root = self.position();
-        match self.think(&limits)? {
+        let mut limits = self.strength.limits();
+        if self.game.clock().is_some() {
+            // On a clock the engine manages its own time (a level's depth
+            // still bounds it).
+            limits.movetime = None;
+            limits = limits.with_clock_of(&self.game);
+        }
+        self.mark = std::time::Instant::now();
+        let result = self.think(&limits)?;
+        if self.charge().is_some() {
+            // Its flag fell while it thought: the move comes too late.
+            return Ok(());
+        }
+        match result {
             SearchResult::Move(best) => {
                 let rules = self.rules();
                 let text = write_move(&root, &rules, &best.mv);

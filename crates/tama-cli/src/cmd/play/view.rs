@@ -4,7 +4,7 @@
 use tama_core::{Color, Game};
 use tama_notation::movetext::write_move;
 
-use super::text::{move_number, move_rows};
+use super::text::{clock_text, move_number, move_rows};
 use crate::board::{BoardView, Marks};
 use crate::terminal::Style;
 
@@ -33,9 +33,15 @@ pub fn render(game: &Game, look: &Look<'_>) -> String {
         let before = &positions[moves.len() - 1];
         Marks::of_move(before, &rules, mv)
     });
+    // On a clock, each player's time left follows the name.
+    let time = |c: Color| {
+        game.clock().map_or(String::new(), |clock| {
+            format!("  {}", clock_text(clock.left(c)).trim())
+        })
+    };
     let mut panel = vec![
-        format!("White: {}", look.players[0]),
-        format!("Black: {}", look.players[1]),
+        format!("White: {}{}", look.players[0], time(Color::White)),
+        format!("Black: {}{}", look.players[1], time(Color::Black)),
     ];
     // Only the rows shown are written: writing every move at every
     // board made a long game cost quadratic time.
