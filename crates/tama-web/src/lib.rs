@@ -22,9 +22,10 @@
 //! - [`router`] builds every route on an [`AppState`] (the search slots);
 //! - [`serve`] runs it on a listener until a shutdown signal, [`run`] is
 //!   the blocking form `tama serve` uses (until Ctrl-C), and [`spawn`]
-//!   starts a server on a background thread (for tests and tools);
-//! - [`client`] is a small blocking HTTP/1.1 client for the tests and the
-//!   load tester (`examples/load.rs`, `cargo web-load`).
+//!   starts a server on a background thread (for tests and tools).
+//!
+//! The tests and the load tester (`examples/load.rs`, `cargo web-load`)
+//! reach a server with the `ureq` client.
 #![deny(missing_docs)]
 // Library code returns errors; a panic is for broken invariants only, with
 // an `expect` that says which.
@@ -33,7 +34,6 @@
 mod analyse;
 mod api;
 pub mod assets;
-pub mod client;
 mod error;
 mod input;
 mod pdn;
