@@ -247,7 +247,11 @@ impl Conn {
 
     fn post_json(&mut self, path: &str, body: &str) -> Result<Answer> {
         let request = self.agent.post(format!("{}{path}", self.base));
-        Conn::answer(request.header("Content-Type", "application/json").send(body))
+        Conn::answer(
+            request
+                .header("Content-Type", "application/json")
+                .send(body),
+        )
     }
 
     /// A GET with the given `Accept-Encoding` (`""`: none).
@@ -551,9 +555,7 @@ fn page_weight(addr: SocketAddr) -> Result<()> {
             println!("  /{path}: status {status} (not served)");
             continue;
         }
-        let gzip = headers
-            .get("content-encoding")
-            .is_some_and(|v| v == "gzip");
+        let gzip = headers.get("content-encoding").is_some_and(|v| v == "gzip");
         let size = std::fs::metadata(dir.join(path))?.len() as usize;
         raw += size;
         wire += body.len();
