@@ -1024,4 +1024,135 @@ fn the_word_check_finds_words() {
     )];
     let found = unlisted_words(html, &js);
     assert_eq!(found.len(), 2, "{found:?}");
+
+/// The lines of `code` that put a file in place by hand: a rename (not
+/// serde's `rename =` attribute), `tempfile`'s `persist`, or a name made
+/// with a `.tmp` ending.
+fn hand_atomic_writes(code: &[&str]) -> Vec<String> {
+    code.iter()
+        .filter(|line| {
+            uses(line, "rename")
+                || line.contains(".persist(")
+                || line.contains(".persist_noclobber(")
+                || line.contains(".tmp\"")
+        })
+        .map(|line| line.trim().to_string())
+        .collect()
+}
+
+/// A file that must appear whole is written through
+/// `tama_egtb::write_atomically` (`crates/tama-egtb/src/atomic.rs`, a
+/// synced temporary file renamed over the name): no other file of the
+/// workspace (sources, tests, benches, examples) renames a temporary file
+/// into place or makes its own `.tmp` name. xtask's `snapshots accept`
+/// renames insta's finished `X.snap.new` to `X.snap`: moving a file that
+/// is already whole, no temporary file of its own. tama-web's static
+/// bundle puts a whole folder in place (written beside it, then renamed),
+/// which the file writer does not do.
+#[test]
+fn files_are_put_in_place_only_by_the_atomic_writer() {
+    let root = workspace_root();
+    let allowed = [
+        root.join("crates/tama-egtb/src/atomic.rs"),
+        root.join("xtask/src/snapshots.rs"),
+        root.join("crates/tama-web/src/bundle.rs"),
+        root.join("tests/tidy.rs"),
+    ];
+    let mut found = Vec::new();
+    let mut scanned = 0;
+    for (file, text) in workspace_rust_files() {
+        if allowed.contains(&file) {
+            continue;
+        }
+        scanned += 1;
+        let code: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect();
+        for hit in hand_atomic_writes(&code) {
+            found.push(format!("{}: {hit}", file.display()));
+        }
+    }
+    assert!(scanned > 100, "the sources are found");
+    assert!(
+        found.is_empty(),
+        "files put in place by hand (use tama_egtb::write_atomically):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_atomic_write_check_finds_renames() {
+    let code = [
+        "fs::rename(&tmp, path)?;",
+        "std::fs::rename(a, b).unwrap();",
+        "let tmp = path.with_extension(\"egtb.tmp\");",
+        "file.persist(&path)?;",
+        "#[serde(rename = \"move\")]",
+        "tama_egtb::write_atomically(&path, write, error)?;",
+        "let renamed = old.renamed_to(x);",
+    ];
+    assert_eq!(
+        hand_atomic_writes(&code),
+        [
+            "fs::rename(&tmp, path)?;",
+            "std::fs::rename(a, b).unwrap();",
+            "let tmp = path.with_extension(\"egtb.tmp\");",
+            "file.persist(&path)?;",
+        ]
+    );
+}
+
+/// The lines of `code` that make a directory under the system's
+/// temporary directory by hand (`std::env::temp_dir()`), doc examples
+/// included.
+fn hand_temporary_dirs(code: &[&str]) -> Vec<String> {
+    code.iter()
+        .filter(|line| uses(line, "temp_dir"))
+        .map(|line| line.trim().to_string())
+        .collect()
+}
+
+/// Temporary directories come from `tempfile` (removed when dropped,
+/// unique per test). The one fixed path under the system's temporary
+/// directory is the local Slurm's home of `cargo xtask egtb-shard`
+/// (`xtask/src/slurm.rs`, `$TMPDIR/tama-egtb-shard-slurm/`): docs/EGTB.md
+/// names it to the user, a later run finds the daemons a kept cluster left
+/// there by that name, and their sockets need its short path.
+#[test]
+fn temporary_directories_come_from_tempfile() {
+    let root = workspace_root();
+    let allowed = [root.join("xtask/src/slurm.rs"), root.join("tests/tidy.rs")];
+    let mut found = Vec::new();
+    let mut slurm_home = false;
+    for (file, text) in workspace_rust_files() {
+        let hits = hand_temporary_dirs(&text.lines().collect::<Vec<_>>());
+        if allowed.contains(&file) {
+            slurm_home |= hits
+                .iter()
+                .any(|h| h.contains("join(\"tama-egtb-shard-slurm\")"));
+            continue;
+        }
+        for hit in hits {
+            found.push(format!("{}: {hit}", file.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "temporary directories made by hand (use tempfile::tempdir):\n{}",
+        found.join("\n")
+    );
+    assert!(slurm_home, "the Slurm home is still the documented path");
+    let docs = std::fs::read_to_string(root.join("docs/EGTB.md")).expect("docs/EGTB.md");
+    assert!(
+        docs.contains("$TMPDIR/tama-egtb-shard-slurm/"),
+        "docs/EGTB.md documents the Slurm home"
+    );
+    assert_eq!(
+        hand_temporary_dirs(&[
+            "let dir = std::env::temp_dir().join(\"x\");",
+            "let dir = tempfile::tempdir()?;",
+        ]),
+        ["let dir = std::env::temp_dir().join(\"x\");"]
+    );
 }

@@ -338,7 +338,7 @@ fn optimise(target_dir: &Path, module: &Path) -> Result<()> {
             .arg(BINARYEN)
             .run()?;
     }
-    let optimised = module.with_extension("opt.wasm");
+    // wasm-opt reads the whole module before it writes its output.
     Cmd::new(&exe)
         .args([
             "-O3",

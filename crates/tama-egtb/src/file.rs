@@ -39,11 +39,13 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::atomic::tmp_path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use tama_core::Rules;
+use tama_notation::write_rules;
 use tama_search::TableKind;
 
 use crate::{Error, Material};
@@ -110,6 +112,18 @@ pub(crate) const fn extension(kind: TableKind) -> &'static str {
         TableKind::Distance => "egtb",
         TableKind::Wdl => "wdl",
     }
+}
+
+/// The directory that holds the tables of `rules` under `root`:
+/// `root/<rules text>` (e.g. `tables/armenian`).
+pub(crate) fn rules_dir(root: &Path, rules: &Rules) -> PathBuf {
+    root.join(write_rules(rules))
+}
+
+/// The distance table file of `material` in a rules directory
+/// (`KMvK.egtb`).
+pub fn table_path(rules_dir: &Path, material: Material) -> PathBuf {
+    rules_dir.join(format!("{material}.{}", extension(TableKind::Distance)))
 }
 
 /// The summary fields of a table's header.

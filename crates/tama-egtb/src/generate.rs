@@ -29,8 +29,9 @@ use tama_search::{TableKind, Wdl};
 use crate::file::{
     encode_table, fill_skipped, write_atomically, TableData, TableInfo, DECODE_LIMIT,
 };
-use crate::probe::{rules_dir, table_path, Tablebase};
+use crate::file::{rules_dir, table_path};
 use crate::retro::{analyse, Start, Tally};
+use crate::tablebase::{Decode, Tablebase};
 use crate::threads::for_chunks;
 use crate::wdl::{wdl_from_distance, wdl_path, write_wdl};
 use crate::working_state::{Cells, LevelCtx, Packed, Storage, Wide, FINAL_CAPTURE};
@@ -232,11 +233,11 @@ pub fn generate_unit(
     unit: Unit,
     opts: &GenOptions<'_>,
 ) -> Result<UnitReport, Error> {
-    let mut tb = Tablebase::open_decoded(dir, rules)?;
-    tb.set_decode_limit(opts.decode_limit.unwrap_or(DECODE_LIMIT));
+    let limit = opts.decode_limit.unwrap_or(DECODE_LIMIT);
+    let tb = Tablebase::open_exact(dir, rules, Decode::Whole { limit })?;
     for dep in unit.dependencies() {
         for m in dep.members() {
-            if !tb.has(m) {
+            if !tb.has(m, TableKind::Distance) {
                 return Err(Error::MissingDependency {
                     dir: dir.to_path_buf(),
                     material: m.to_string(),

@@ -14,20 +14,22 @@
 //! use tama_notation::parse_position;
 //! use tama_search::Wdl;
 //!
-//! let dir = std::env::temp_dir().join(format!("tama-egtb-doc-{}", std::process::id()));
+//! let dir = tempfile::tempdir().unwrap();
 //! // Solve every 2-piece table of Turkish draughts.
-//! generate(&dir, &Rules::TURKISH, &Plan::new(2), None, &GenOptions::default())?;
-//! let tb = Tablebase::open(&dir, &Rules::TURKISH)?;
+//! generate(dir.path(), &Rules::TURKISH, &Plan::new(2), None, &GenOptions::default())?;
+//! let tb = Tablebase::open(dir.path(), &Rules::TURKISH)?;
 //! // One piece each is a draw in Turkish draughts.
 //! let v = tb.probe(&parse_position("W:WKd4:Ba7").unwrap())?.unwrap();
 //! assert_eq!(v.wdl, Wdl::Draw);
-//! # std::fs::remove_dir_all(&dir).ok();
 //! # Ok::<(), tama_egtb::Error>(())
 //! ```
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 mod atomic;
+mod batch;
+mod captures;
+mod distance_table;
 mod error;
 mod file;
 mod generate;
@@ -37,6 +39,7 @@ mod probe;
 mod retro;
 mod root;
 mod set;
+mod tablebase;
 mod threads;
 mod value;
 mod verify;
@@ -46,12 +49,12 @@ mod working_state;
 
 pub use atomic::write_atomically;
 pub use error::Error;
-pub use file::TableInfo;
+pub use file::{table_path, TableInfo};
 pub use generate::{generate, GenOptions, Layout, Progress, UnitReport};
 pub use material::{Material, ParseMaterialError, Plan, Unit};
-pub use probe::{table_path, Tablebase};
 pub use root::RankedMove;
 pub use set::TablebaseSet;
+pub use tablebase::Tablebase;
 pub use tama_search::{Oracle, OracleValue, TableKind, Wdl};
 pub use verify::{stats_dir, verify_dir, verify_only, FileCheck, Mismatch, TableStats, Verdict};
 

@@ -7,7 +7,7 @@ use tama_core::{reach, Bitboard, Color, MoveList, Position, Rules};
 use tama_search::Wdl;
 
 use crate::index::{Board, Indexer, MEN_DOMAIN};
-use crate::probe::Tablebase;
+use crate::tablebase::Tablebase;
 use crate::{Error, Material};
 
 /// What one thread decided in a chunk: the greatest distance assigned and
@@ -80,10 +80,12 @@ pub(crate) fn analyse(
     for mv in list.iter() {
         if mv.is_capture() || mv.promotes() {
             let child = pos.play_unchecked(mv);
-            let v = tb.probe(&child)?.ok_or_else(|| Error::MissingDependency {
-                dir: tb.dir().to_path_buf(),
-                material: Material::of(&child).to_string(),
-            })?;
+            let v = tb
+                .probe_distance(&child)?
+                .ok_or_else(|| Error::MissingDependency {
+                    dir: tb.dir().to_path_buf(),
+                    material: Material::of(&child).to_string(),
+                })?;
             match v.wdl {
                 Wdl::Loss => {
                     ext_win = ext_win.min(v.distance + 1);

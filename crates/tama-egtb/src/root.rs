@@ -6,7 +6,7 @@
 use tama_core::{Move, Position};
 use tama_search::{OracleValue, Wdl};
 
-use crate::probe::Tablebase;
+use crate::tablebase::Tablebase;
 use crate::Error;
 
 /// A legal move with the tables' value of the position it leads to.
@@ -46,8 +46,8 @@ impl RankedMove {
 
 impl Tablebase {
     /// Every legal move of `pos` with the value of the position it leads
-    /// to ([`Tablebase::probe_answer`]: a distance table's when present,
-    /// else a win/draw/loss table's), best first for the side to move (see
+    /// to ([`Tablebase::probe`]: a distance table's when present, else a
+    /// win/draw/loss table's), best first for the side to move (see
     /// [`RankedMove`]); equals keep the move generator's order.
     ///
     /// # Errors
@@ -58,7 +58,7 @@ impl Tablebase {
             .legal_moves(self.rules())
             .iter()
             .map(|mv| {
-                let after = self.probe_answer(&pos.play_unchecked(mv))?;
+                let after = self.probe(&pos.play_unchecked(mv))?;
                 Ok(RankedMove { mv: *mv, after })
             })
             .collect::<Result<Vec<_>, Error>>()?;

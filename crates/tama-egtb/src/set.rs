@@ -12,7 +12,7 @@ use tama_notation::rules_text::parse_rules;
 use tama_search::{EndgameOracle, Oracle, OracleValue};
 
 use crate::error::Error;
-use crate::probe::Tablebase;
+use crate::tablebase::Tablebase;
 
 /// Every rules directory under a root (`root/armenian`,
 /// `root/turkish`, … as `tama egtb gen` writes them), each opened as a

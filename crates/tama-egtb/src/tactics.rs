@@ -119,7 +119,7 @@ pub fn pick_tactics(tb: &Tablebase, search: &TacticsSearch) -> Result<Tactics, E
         if position.has_capture() {
             continue;
         }
-        let Some(answer) = tb.probe_answer(&position)? else {
+        let Some(answer) = tb.probe(&position)? else {
             continue;
         };
         // Only a distance table says how far the win is.
@@ -245,7 +245,7 @@ mod tests {
                 .filter(|m| tb.probe_wdl(&pos.play_unchecked(m)).unwrap() == Some(Wdl::Loss))
                 .collect();
             assert_eq!(winning, [t.winning_move]);
-            let answer = tb.probe_answer(&pos).unwrap().unwrap();
+            let answer = tb.probe(&pos).unwrap().unwrap();
             assert_eq!((answer.wdl, answer.distance), (Wdl::Win, t.plies));
             assert_eq!(
                 pos.play_unchecked(&t.winning_move).has_capture(),

@@ -11,7 +11,7 @@ use tama_search::{OracleValue, TableKind};
 
 use crate::file::{TableData, TableInfo};
 use crate::index::Indexer;
-use crate::probe::{Tablebase, EXTENSION};
+use crate::tablebase::{Decode, Tablebase};
 use crate::value::decode;
 use crate::verify_memory::{check, Resolved};
 #[cfg(test)]
@@ -78,7 +78,7 @@ pub(crate) fn expected_value(
     }
     let mut best = crate::value::Best::default();
     for mv in list.iter() {
-        match tb.probe(&pos.play_unchecked(mv))? {
+        match tb.probe_distance(&pos.play_unchecked(mv))? {
             Some(v) => best.add(v),
             None => return Ok(None),
         }
@@ -89,13 +89,13 @@ pub(crate) fn expected_value(
 /// `m`'s distance table decompressed whole (its header and every code),
 /// `None` when it is missing.
 fn load(tb: &Tablebase, m: Material) -> Result<Option<(TableInfo, Vec<u16>)>, Error> {
-    let Some(table) = tb.table(m)? else {
+    let Some(table) = tb.distance_table(m)? else {
         return Ok(None);
     };
     let codes = table
         .data
         .decode_all()
-        .map_err(|w| Error::format(crate::table_path(tb.dir(), m), w))?;
+        .map_err(|w| Error::format(crate::file::table_path(tb.dir(), m), w))?;
     Ok(Some((table.data.info.clone(), codes.into_wide())))
 }
 
@@ -166,7 +166,7 @@ fn verify_unit(
 ) -> Vec<(Material, TableKind, Verdict)> {
     let members = unit.members();
     let damaged = |e: &Error| Verdict::Damaged(e.to_string());
-    let tb = match Tablebase::open_decoded(dir, rules) {
+    let tb = match Tablebase::open_exact(dir, rules, Decode::Whole { limit: u64::MAX }) {
         Ok(tb) => tb,
         Err(e) => {
             let kinds = [TableKind::Distance, TableKind::Wdl];
@@ -179,7 +179,7 @@ fn verify_unit(
     let mut tables = Vec::new();
     for &m in &members {
         let loaded = load(&tb, m);
-        if tb.has_kind(m, TableKind::Wdl) {
+        if tb.has(m, TableKind::Wdl) {
             let wdl_file = crate::wdl::wdl_path(dir, m);
             let v = match &loaded {
                 Ok(Some((info, codes))) => {
@@ -278,7 +278,7 @@ fn table_files(dir: &Path) -> Result<Vec<(PathBuf, Material, TableKind)>, Error>
     for e in fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
         let path = e.map_err(|e| Error::io(dir, e))?.path();
         let kind = match path.extension().and_then(|e| e.to_str()) {
-            Some(EXTENSION) => TableKind::Distance,
+            Some(x) if x == crate::file::extension(TableKind::Distance) => TableKind::Distance,
             Some(x) if x == crate::file::extension(TableKind::Wdl) => TableKind::Wdl,
             _ => continue,
         };
@@ -398,14 +398,13 @@ pub struct TableStats {
 /// When a directory cannot be listed or a file is damaged.
 pub fn stats_dir(root: &Path) -> Result<Vec<TableStats>, Error> {
     let mut out = Vec::new();
-    for (dir, rules) in table_dirs(root)? {
-        let tb = Tablebase::open_exact(&dir, &rules)?;
+    for (dir, _) in table_dirs(root)? {
         for (path, m, _) in table_files(&dir)? {
             let data = TableData::read(&path)?;
             let info = data.info.clone();
-            let longest_win_fen = tb
-                .position_at(m, info.longest_win_index)
-                .map(|p| write_fen(&p));
+            let ix = Indexer::new(m);
+            let longest_win_fen = (info.longest_win_index < ix.size())
+                .then(|| write_fen(&ix.board(info.longest_win_index).position()));
             out.push(TableStats {
                 path,
                 bytes: data.file_len() as u64,
@@ -420,8 +419,8 @@ pub fn stats_dir(root: &Path) -> Result<Vec<TableStats>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::captures::is_stored;
     use crate::file::encode_table;
-    use crate::probe::is_stored;
     use crate::{generate, table_path, GenOptions, Plan};
 
     /// A table whose checksum is right but one value is wrong fails
@@ -440,8 +439,8 @@ mod tests {
         .unwrap();
         let dir = tmp.path().join("armenian");
         let m: Material = "KvK".parse().unwrap();
-        let tb = Tablebase::open_exact(&dir, &rules).unwrap();
-        let table = tb.table(m).unwrap().unwrap();
+        let tb = Tablebase::open_exact(&dir, &rules, Decode::Blocks).unwrap();
+        let table = tb.distance_table(m).unwrap().unwrap();
         let codes = table.data.decode_all().unwrap().to_vec();
         let info = table.data.info.clone();
         // The first stored entry from 100 on (positions with a capture
@@ -454,7 +453,7 @@ mod tests {
         // Call a draw a win in 1, or a win a draw.
         codes[at] = if codes[at] == 0 { 1 } else { 0 };
         std::fs::write(table_path(&dir, m), encode_table(&info, &codes, 1)).unwrap();
-        let tb = Tablebase::open_exact(&dir, &rules).unwrap();
+        let tb = Tablebase::open_exact(&dir, &rules, Decode::Blocks).unwrap();
         match verify_table(&tb, m, 2).unwrap() {
             Verdict::Wrong(w) => {
                 assert_eq!(w.index, at as u64);
@@ -489,7 +488,7 @@ mod tests {
             if !is_stored(&pos, tb.rules()) {
                 return None;
             }
-            let stored = tb.probe(&pos).unwrap();
+            let stored = tb.probe_distance(&pos).unwrap();
             let expected = expected_value(tb, &pos, &mut list).unwrap();
             (expected != stored).then_some((i, expected))
         })
@@ -510,8 +509,9 @@ mod tests {
                 ..GenOptions::default()
             };
             generate(tmp.path(), &rules, &Plan::new(3), None, &opts).unwrap();
-            let dir = crate::probe::rules_dir(tmp.path(), &rules);
-            let tb = Tablebase::open_decoded(&dir, &rules).unwrap();
+            let dir = crate::file::rules_dir(tmp.path(), &rules);
+            let tb =
+                Tablebase::open_exact(&dir, &rules, Decode::Whole { limit: u64::MAX }).unwrap();
             for m in tb.materials().collect::<Vec<_>>() {
                 assert_eq!(reference(&tb, m), None, "{m}");
                 let v = verify_table(&tb, m, 2).unwrap();
@@ -544,13 +544,17 @@ mod tests {
             }
             assert!(changed > 5);
             std::fs::write(table_path(&dir, m), encode_table(&info, &codes, 1)).unwrap();
-            let tb = Tablebase::open_decoded(&dir, &rules).unwrap();
+            let tb =
+                Tablebase::open_exact(&dir, &rules, Decode::Whole { limit: u64::MAX }).unwrap();
             let mut wrong = [false; 2];
             for (k, m) in [m, m.swapped()].into_iter().enumerate() {
                 match (reference(&tb, m), verify_table(&tb, m, 2).unwrap()) {
                     (Some((index, expected)), Verdict::Wrong(w)) => {
                         assert_eq!((w.index, w.expected), (index, expected), "{m}");
-                        assert_eq!(Some(w.stored), tb.probe(&w_position(m, index)).unwrap());
+                        assert_eq!(
+                            Some(w.stored),
+                            tb.probe_distance(&w_position(m, index)).unwrap()
+                        );
                         wrong[k] = true;
                     }
                     (None, Verdict::Sound { .. }) => {}

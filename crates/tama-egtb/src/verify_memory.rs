@@ -18,8 +18,9 @@ use std::sync::Mutex;
 use tama_core::{MoveList, Position, Rules};
 use tama_search::{OracleValue, Wdl};
 
+use crate::captures::is_stored;
 use crate::index::{Board, Indexer};
-use crate::probe::{is_stored, Tablebase};
+use crate::tablebase::Tablebase;
 use crate::threads::{for_chunks, for_slices};
 use crate::value::{code_of, decode, Best};
 use crate::{Error, Material};
@@ -112,7 +113,7 @@ fn children(
         };
         let v = match looked_up {
             Some(v) => v,
-            None => tb.probe(&child)?,
+            None => tb.probe_distance(&child)?,
         };
         match v {
             Some(v) => best.add(v),

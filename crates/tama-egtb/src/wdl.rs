@@ -318,12 +318,14 @@ pub(crate) fn compare_with_codes(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::captures::is_stored;
     use crate::file::encode_table;
-    use crate::probe::{is_stored, Tablebase};
+    use crate::file::{rules_dir, table_path};
+    use crate::tablebase::Tablebase;
     use crate::verify::{verify_dir, verify_wdl, Verdict};
-    use crate::{generate, table_path, GenOptions, Plan};
+    use crate::{generate, GenOptions, Plan};
     use tama_core::Rules;
-    use tama_search::{EndgameOracle, OracleValue, TableKind};
+    use tama_search::TableKind;
 
     fn tables(rules: &Rules, pieces: u32) -> tempfile::TempDir {
         let tmp = tempfile::tempdir().unwrap();
@@ -335,112 +337,12 @@ mod tests {
         tmp
     }
 
-    /// Every entry of every 3-piece table, both presets: the win/draw/loss
-    /// probe says what the distance probe says, capture positions (answered
-    /// from their captures) included.
-    #[test]
-    fn wdl_tables_agree_with_the_distance_tables_on_every_entry() {
-        for rules in [Rules::TURKISH, Rules::ARMENIAN] {
-            let tmp = tables(&rules, 3);
-            let tb = Tablebase::open(tmp.path(), &rules).unwrap();
-            let mut wdl_answers = 0;
-            for m in tb.materials().collect::<Vec<_>>() {
-                assert!(tb.has_kind(m, TableKind::Wdl) && tb.has_kind(m, TableKind::Distance));
-                let ix = Indexer::new(m);
-                for i in 0..ix.size() {
-                    let pos = ix.board(i).position();
-                    let d = tb.probe(&pos).unwrap().expect("covered");
-                    let w = tb.probe_wdl(&pos).unwrap().expect("covered");
-                    assert_eq!(w, d.wdl, "{m} {i}");
-                    let answer = tb.probe_answer(&pos).unwrap().unwrap();
-                    assert_eq!(answer, d);
-                    assert_eq!(answer.kind, TableKind::Distance);
-                    // What the search asks: the value alone, from the
-                    // win/draw/loss table.
-                    let s = EndgameOracle::probe_in_search(&tb, &pos, &rules).unwrap();
-                    assert_eq!(s, OracleValue::wdl_only(w));
-                    wdl_answers += usize::from(is_stored(&pos, &rules));
-                }
-            }
-            assert!(wdl_answers > 100_000, "{wdl_answers}");
-        }
-    }
-
-    /// With the distance files gone, the win/draw/loss tables answer, say
-    /// so, and the search's oracle still works; uncovered material is not
-    /// covered.
-    #[test]
-    fn wdl_files_alone_answer_and_say_so() {
-        let rules = Rules::TURKISH;
-        let tmp = tables(&rules, 3);
-        let full = Tablebase::open(tmp.path(), &rules).unwrap();
-        let pos = tama_notation::parse_position("W:WKd4,Ke4:Ba7").unwrap();
-        let before = full.probe(&pos).unwrap().unwrap();
-        let big = tama_notation::parse_position("W:WKd4,Ke4:Ba7,Kh8").unwrap();
-        assert_eq!(full.probe_answer(&big).unwrap(), None);
-        let dir = crate::probe::rules_dir(tmp.path(), &rules);
-        for e in std::fs::read_dir(&dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "egtb") {
-                std::fs::remove_file(p).unwrap();
-            }
-        }
-        let tb = Tablebase::open(tmp.path(), &rules).unwrap();
-        assert_eq!(tb.max_pieces(), 3);
-        let (n, bytes) = tb.load_wdl(2).unwrap();
-        assert_eq!(n, 16);
-        assert!(bytes > 0);
-        let a = tb.probe_answer(&pos).unwrap().unwrap();
-        assert_eq!(a.kind, TableKind::Wdl);
-        assert_eq!(a.known_distance(), None);
-        assert_eq!(a.wdl, before.wdl);
-        assert_eq!(tb.probe(&pos).unwrap(), None, "no distance table");
-        // Four pieces: not covered, by either kind.
-        assert_eq!(tb.probe_wdl(&big).unwrap(), None);
-        assert_eq!(tb.probe_answer(&big).unwrap(), None);
-        // A man on its own first rank: not covered.
-        let odd = tama_notation::parse_position("W:WKd4,a1:Ba7").unwrap();
-        assert_eq!(tb.probe_wdl(&odd).unwrap(), None);
-    }
-
-    /// A batch of probes answers what single probes answer: stored
-    /// positions, positions with a capture pending, positions not covered,
-    /// with the tables loaded as the batch goes and loaded beforehand.
-    #[test]
-    fn batch_probes_answer_as_single_probes() {
-        let rules = Rules::ARMENIAN;
-        let tmp = tables(&rules, 3);
-        let tb = Tablebase::open(tmp.path(), &rules).unwrap();
-        let mut positions = Vec::new();
-        for m in tb.materials().collect::<Vec<_>>() {
-            let ix = Indexer::new(m);
-            positions.extend((0..ix.size()).step_by(5).map(|i| ix.board(i).position()));
-        }
-        for text in ["W:WKd4,Ke4:Ba7,Kh8", "W:WKd4,a1:Ba7", "B:WKd4:Bc4"] {
-            positions.push(tama_notation::parse_position(text).unwrap());
-        }
-        let single: Vec<Option<Wdl>> = positions.iter().map(|p| tb.probe_wdl(p).unwrap()).collect();
-        for w in [Some(Wdl::Win), Some(Wdl::Draw), Some(Wdl::Loss), None] {
-            assert!(single.contains(&w), "{w:?} among the answers");
-        }
-        let captures = positions.iter().filter(|p| p.has_capture()).count();
-        assert!(captures > 1000, "{captures}");
-        let fresh = Tablebase::open(tmp.path(), &rules).unwrap();
-        let mut out = vec![Some(Wdl::Win); positions.len()];
-        fresh.probe_wdl_batch(&positions, &mut out).unwrap();
-        assert_eq!(out, single, "tables loaded during the batch");
-        fresh.load_wdl(2).unwrap();
-        let mut out = vec![Some(Wdl::Win); positions.len()];
-        fresh.probe_wdl_batch(&positions, &mut out).unwrap();
-        assert_eq!(out, single, "tables loaded before");
-    }
-
     /// A damaged file, a value 3 and a wrong entry are each caught.
     #[test]
     fn damaged_or_wrong_wdl_files_are_refused_or_found() {
         let rules = Rules::ARMENIAN;
         let tmp = tables(&rules, 3);
-        let dir = crate::probe::rules_dir(tmp.path(), &rules);
+        let dir = rules_dir(tmp.path(), &rules);
         let m: Material = "KMvK".parse().unwrap();
         let path = wdl_path(&dir, m);
         let good = std::fs::read(&path).unwrap();
@@ -519,7 +421,7 @@ mod tests {
     fn gen_makes_missing_wdl_files_from_the_distance_files() {
         let rules = Rules::ARMENIAN;
         let tmp = tables(&rules, 2);
-        let dir = crate::probe::rules_dir(tmp.path(), &rules);
+        let dir = rules_dir(tmp.path(), &rules);
         let m: Material = "KvM".parse().unwrap();
         let before = std::fs::read(wdl_path(&dir, m)).unwrap();
         std::fs::remove_file(wdl_path(&dir, m)).unwrap();

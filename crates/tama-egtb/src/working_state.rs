@@ -19,8 +19,8 @@ use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
 use tama_core::{MoveList, Rules};
 
 use crate::index::Indexer;
-use crate::probe::Tablebase;
 use crate::retro::{analyse, for_each_pred, Start, Tally};
+use crate::tablebase::Tablebase;
 use crate::value::{loss, win};
 use crate::{Error, Material};
 

@@ -23,8 +23,9 @@
 //! 5. the page weight: every file under `crates/tama-web/assets`, fetched
 //!    with `Accept-Encoding: gzip`, bytes on the wire.
 //!
-//! The HTTP client is the crate's `tama_web::client`, the one the API
-//! tests use.
+//! The HTTP client is `ureq`, the one the API tests use: one agent per
+//! client thread, so one keep-alive connection each; analysis streams are
+//! read as they arrive and closed by dropping them.
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::{SocketAddr, ToSocketAddrs};
@@ -38,7 +39,6 @@ use anyhow::{bail, Context, Result};
 use clap::Parser;
 use serde_json::{json, Value};
 use tama_test_support::Rng;
-use tama_web::client::{self, Connection};
 
 /// Load `tama serve` from this machine: N clients against /api/moves and
 /// /api/play for T seconds (requests/s, p50/p99), latency while 2
@@ -215,31 +215,68 @@ impl Drop for Server {
     }
 }
 
-/// A keep-alive connection that fails on any status but 200.
-struct Conn(Connection);
+/// An answer: its status and whole body.
+type Answer = (u16, ureq::http::HeaderMap, Vec<u8>);
+
+/// A client with one keep-alive connection to the server (an agent that
+/// keeps at most one idle connection), failing on any status but 200.
+struct Conn {
+    agent: ureq::Agent,
+    base: String,
+}
 
 impl Conn {
     fn open(addr: SocketAddr) -> Result<Conn> {
-        Ok(Conn(Connection::open(addr)?))
+        let config = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .max_idle_connections(1)
+            .max_idle_connections_per_host(1)
+            .timeout_per_read(Some(Duration::from_secs(30)))
+            .build();
+        Ok(Conn {
+            agent: ureq::Agent::new_with_config(config),
+            base: format!("http://{addr}"),
+        })
+    }
+
+    fn answer(response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Result<Answer> {
+        let (head, mut body) = response?.into_parts();
+        let body = body.with_config().limit(u64::MAX).read_to_vec()?;
+        Ok((head.status.as_u16(), head.headers, body))
+    }
+
+    fn post_json(&mut self, path: &str, body: &str) -> Result<Answer> {
+        let request = self.agent.post(format!("{}{path}", self.base));
+        Conn::answer(
+            request
+                .header("Content-Type", "application/json")
+                .send(body),
+        )
+    }
+
+    /// A GET with the given `Accept-Encoding` (`""`: none).
+    fn get(&mut self, path: &str, accept_encoding: &str) -> Result<Answer> {
+        let request = self.agent.get(format!("{}{path}", self.base));
+        Conn::answer(request.header("Accept-Encoding", accept_encoding).call())
     }
 
     /// Posts and checks only the status (the load loops: the client's
     /// parsing would compete with the server for the same cores).
     fn post_status(&mut self, path: &str, body: &str) -> Result<()> {
-        let answer = self.0.post_json(path, body)?;
-        if answer.status != 200 {
-            bail!("{path} {body}: status {}: {}", answer.status, answer.text());
+        let (status, _, answer) = self.post_json(path, body)?;
+        if status != 200 {
+            let text = String::from_utf8_lossy(&answer);
+            bail!("{path} {body}: status {status}: {text}");
         }
         Ok(())
     }
 
     fn post(&mut self, path: &str, body: &str) -> Result<Value> {
-        let answer = self.0.post_json(path, body)?;
-        let value = answer
-            .parse_json()
+        let (status, _, answer) = self.post_json(path, body)?;
+        let value: Value = serde_json::from_slice(&answer)
             .with_context(|| format!("{path}: answer is not JSON"))?;
-        if answer.status != 200 {
-            bail!("{path} {body}: status {}: {value}", answer.status);
+        if status != 200 {
+            bail!("{path} {body}: status {status}: {value}");
         }
         Ok(value)
     }
@@ -347,21 +384,28 @@ where
     })
 }
 
-/// An open analysis stream (read until its first event).
-fn open_analysis(addr: SocketAddr) -> Result<client::Events> {
-    let mut events = match client::Events::open(addr, "/api/analyse")? {
-        Ok(events) => events,
-        Err(answer) => bail!("/api/analyse: status {}", answer.status),
-    };
-    events.next_event()?.context("/api/analyse: no event")?;
-    Ok(events)
+/// An open analysis stream, read up to the end of its first event; the
+/// connection closes when it is dropped.
+fn open_analysis(addr: SocketAddr) -> Result<impl BufRead> {
+    let response = ureq::get(format!("http://{addr}/api/analyse"))
+        .header("Accept", "text/event-stream")
+        .call()?;
+    let mut events = BufReader::new(response.into_body().into_reader());
+    let (mut line, mut data) = (String::new(), false);
+    loop {
+        line.clear();
+        if events.read_line(&mut line)? == 0 {
+            bail!("/api/analyse: no event");
+        }
+        data |= line.starts_with("data:");
+        if data && line.trim_end().is_empty() {
+            return Ok(events);
+        }
+    }
 }
 
 fn free_slots(conn: &mut Conn) -> Result<u64> {
-    let v = conn
-        .0
-        .request("GET", "/api/health", "", b"")?
-        .parse_json()?;
+    let v: Value = serde_json::from_slice(&conn.get("/api/health", "")?.2)?;
     v["free_slots"]
         .as_u64()
         .context("no free_slots in /api/health")
@@ -505,17 +549,13 @@ fn page_weight(addr: SocketAddr) -> Result<()> {
     let mut conn = Conn::open(addr)?;
     let (mut raw, mut wire) = (0usize, 0usize);
     for path in &files {
-        let answer =
-            conn.0
-                .request("GET", &format!("/{path}"), "Accept-Encoding: gzip\r\n", b"")?;
-        let (status, headers, body) = (answer.status, answer.headers, answer.body);
+        // Without its gzip feature, ureq hands the body over as it came.
+        let (status, headers, body) = conn.get(&format!("/{path}"), "gzip")?;
         if status != 200 {
             println!("  /{path}: status {status} (not served)");
             continue;
         }
-        let gzip = headers
-            .iter()
-            .any(|(n, v)| n == "content-encoding" && v == "gzip");
+        let gzip = headers.get("content-encoding").is_some_and(|v| v == "gzip");
         let size = std::fs::metadata(dir.join(path))?.len() as usize;
         raw += size;
         wire += body.len();

@@ -24,9 +24,10 @@
 //!   the blocking form `tama serve` uses (until Ctrl-C), and [`spawn`]
 //!   starts a server on a background thread (for tests and tools);
 //! - [`bundle`] writes the page as a static site with the browser's
-//!   engine (`tama web-bundle`);
-//! - [`client`] is a small blocking HTTP/1.1 client for the tests and the
-//!   load tester (`examples/load.rs`, `cargo web-load`).
+//!   engine (`tama web-bundle`).
+//!
+//! The tests and the load tester (`examples/load.rs`, `cargo web-load`)
+//! reach a server with the `ureq` client.
 #![deny(missing_docs)]
 // Library code returns errors; a panic is for broken invariants only, with
 // an `expect` that says which.
@@ -36,7 +37,6 @@ mod analyse;
 mod api;
 pub mod assets;
 pub mod bundle;
-pub mod client;
 mod error;
 mod input;
 mod pdn;

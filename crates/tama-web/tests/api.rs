@@ -3,16 +3,15 @@
 //! `tama_web::router`), and against a real server on a free loopback port
 //! where it does: streams read event by event, busy slots, a client that
 //! leaves, shutdown, raw HTTP (a declared length over the limit, a chunked
-//! body, garbage). The server is reached through the crate's small
-//! blocking HTTP/1.1 client (`tama_web::client`, shared with the `load`
-//! example), wrapped here to fail the test on a broken connection.
+//! body, garbage). The server is reached with `ureq` (the `load` example's
+//! client too), wrapped here to fail the test on a broken connection; the
+//! raw HTTP tests write and read their own bytes on a `TcpStream`.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Lines, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use tama_web::client::{self, Answer};
 use tama_web::{spawn, AppState, Config, RunningServer};
 use tower::ServiceExt;
 
@@ -45,6 +44,77 @@ fn in_process(threads: usize) -> InProcess {
     InProcess { router, runtime }
 }
 
+/// An answer: status, headers (names in lower case) and body.
+#[derive(Debug)]
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    /// The first value of header `name` (lower case).
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    /// The body's JSON, or the test fails showing the answer.
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {:?} {}", self.status, self.text()))
+    }
+}
+
+/// The (name, value) pairs of header lines, each ending in CRLF.
+fn header_lines(extra: &str) -> impl Iterator<Item = (&str, &str)> {
+    extra.split("\r\n").filter(|l| !l.is_empty()).map(|line| {
+        let (name, value) = line.split_once(':').expect("a header line");
+        (name.trim(), value.trim())
+    })
+}
+
+/// The headers of a response, names in lower case.
+fn headers_of(headers: &axum::http::HeaderMap) -> Vec<(String, String)> {
+    headers
+        .iter()
+        .map(|(n, v)| (n.as_str().to_string(), v.to_str().unwrap_or("").to_string()))
+        .collect()
+}
+
+/// The client of a real server: a new connection for each request, as a
+/// test's requests are independent; error statuses are answers, not
+/// errors; a read that waits 30 s fails.
+fn agent() -> ureq::Agent {
+    let config = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .max_idle_connections(0)
+        .timeout_per_read(Some(Duration::from_secs(30)))
+        .build();
+    ureq::Agent::new_with_config(config)
+}
+
+/// The whole of a response from the server.
+fn answer(mut response: ureq::http::Response<ureq::Body>) -> Answer {
+    let body = response
+        .body_mut()
+        .with_config()
+        .limit(u64::MAX)
+        .read_to_vec()
+        .expect("the whole body");
+    Answer {
+        status: response.status().as_u16(),
+        headers: headers_of(response.headers()),
+        body,
+    }
+}
+
 /// Where a test's requests go: a server's address or the router in this
 /// process.
 trait Target: Copy {
@@ -55,16 +125,26 @@ trait Target: Copy {
 
 impl Target for SocketAddr {
     fn send(self, method: &str, path: &str, extra: &str, body: &[u8]) -> Answer {
-        client::request(self, method, path, extra, body).expect("an HTTP answer")
+        let mut request = ureq::http::Request::builder()
+            .method(method)
+            .uri(format!("http://{self}{path}"));
+        for (name, value) in header_lines(extra) {
+            request = request.header(name, value);
+        }
+        let response = if body.is_empty() && !matches!(method, "POST" | "PUT" | "PATCH") {
+            agent().run(request.body(()).expect("a valid request"))
+        } else {
+            agent().run(request.body(body.to_vec()).expect("a valid request"))
+        };
+        answer(response.expect("an HTTP answer"))
     }
 }
 
 impl Target for &InProcess {
     fn send(self, method: &str, path: &str, extra: &str, body: &[u8]) -> Answer {
         let mut request = axum::http::Request::builder().method(method).uri(path);
-        for line in extra.split("\r\n").filter(|l| !l.is_empty()) {
-            let (name, value) = line.split_once(':').expect("a header line");
-            request = request.header(name.trim(), value.trim());
+        for (name, value) in header_lines(extra) {
+            request = request.header(name, value);
         }
         let request = request
             .body(axum::body::Body::from(body.to_vec()))
@@ -77,11 +157,7 @@ impl Target for &InProcess {
                 .await
                 .expect("an answer");
             let status = response.status().as_u16();
-            let headers = response
-                .headers()
-                .iter()
-                .map(|(n, v)| (n.as_str().to_string(), v.to_str().unwrap_or("").to_string()))
-                .collect();
+            let headers = headers_of(response.headers());
             let body = axum::body::to_bytes(response.into_body(), usize::MAX)
                 .await
                 .expect("the whole body")
@@ -95,25 +171,37 @@ impl Target for &InProcess {
     }
 }
 
-/// The answer's JSON, or the test fails showing the answer.
-trait JsonAnswer {
-    fn json(&self) -> Value;
-}
-
-impl JsonAnswer for Answer {
-    fn json(&self) -> Value {
-        self.parse_json()
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {:?} {}", self.status, self.text()))
-    }
-}
-
+/// A raw connection to the server, for the tests that write their own
+/// bytes (no Nagle delay, reads time out after 30 s).
 fn connect(addr: SocketAddr) -> TcpStream {
-    client::connect(addr).expect("connect")
+    let stream = TcpStream::connect(addr).expect("connect");
+    stream.set_nodelay(true).expect("nodelay");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("a read timeout");
+    stream
 }
 
-/// Reads the status line and headers.
+/// Reads the status line and the headers (names in lower case) of a raw
+/// answer.
 fn read_head(reader: &mut impl BufRead) -> (u16, Vec<(String, String)>) {
-    client::read_head(reader).expect("an HTTP answer")
+    let mut line = String::new();
+    reader.read_line(&mut line).expect("a status line");
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("bad status line {line:?}"));
+    let mut headers = Vec::new();
+    loop {
+        line.clear();
+        reader.read_line(&mut line).expect("a header line");
+        let Some((name, value)) = line.trim_end().split_once(':') else {
+            break;
+        };
+        headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
+    }
+    (status, headers)
 }
 
 fn request_with(to: impl Target, method: &str, path: &str, extra: &str, body: &[u8]) -> Answer {
@@ -138,23 +226,48 @@ fn post_raw(to: impl Target, path: &str, body: &[u8]) -> Answer {
     request_with(to, "POST", path, "", body)
 }
 
-/// An open Server-Sent Events stream whose data are JSON.
-struct Events(client::Events);
+/// An open Server-Sent Events stream whose data are JSON, read line by
+/// line as the server sends them.
+struct Events(Lines<BufReader<ureq::BodyReader<'static>>>);
 
 impl Events {
     /// Opens `path`; returns the stream, or the error answer.
     fn open(addr: SocketAddr, path: &str) -> Result<Events, Answer> {
-        client::Events::open(addr, path)
-            .expect("an HTTP answer")
-            .map(Events)
+        let response = agent()
+            .get(format!("http://{addr}{path}"))
+            .header("Accept", "text/event-stream")
+            .call()
+            .expect("an HTTP answer");
+        if response.status() != 200 {
+            return Err(answer(response));
+        }
+        let content_type = response.headers().get("content-type");
+        assert!(
+            content_type.is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream")),
+            "{path}: not an event stream: {content_type:?}"
+        );
+        let reader = response.into_body().into_reader();
+        Ok(Events(BufReader::new(reader).lines()))
     }
 
     /// The next event (name and JSON data), skipping keep-alive comments;
     /// `None` when the stream ends.
     fn next(&mut self) -> Option<(String, Value)> {
-        let event = self.0.next_event().expect("a readable stream")?;
-        let value = serde_json::from_str(&event.data).expect("event data is JSON");
-        Some((event.name, value))
+        let mut name = String::from("message");
+        let mut data = String::new();
+        loop {
+            let line = self.0.next()?.expect("a readable stream");
+            if let Some(v) = line.strip_prefix("event:") {
+                name = v.trim().to_string();
+            } else if let Some(v) = line.strip_prefix("data:") {
+                data.push_str(v.trim());
+            } else if line.is_empty() && !data.is_empty() {
+                let value = serde_json::from_str(&data).expect("event data is JSON");
+                return Some((name, value));
+            } else if line.is_empty() {
+                name = String::from("message"); // a comment's block
+            }
+        }
     }
 
     /// Every event up to the end of the stream.

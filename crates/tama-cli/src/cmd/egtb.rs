@@ -345,7 +345,7 @@ fn run_probe(args: &ProbeArgs, out: &mut dyn Write) -> CmdResult {
     let pos = args.position.position()?;
     let rules = args.position.rules()?;
     let tb = Tablebase::open(&args.dir, &rules).map_err(egtb_error)?;
-    let value = tb.probe_answer(&pos).map_err(egtb_error)?;
+    let value = tb.probe(&pos).map_err(egtb_error)?;
     let moves = tb.rank_moves(&pos).map_err(egtb_error)?;
     if args.json {
         let list: Vec<_> = moves
