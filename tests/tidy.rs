@@ -1024,6 +1024,7 @@ fn the_word_check_finds_words() {
     )];
     let found = unlisted_words(html, &js);
     assert_eq!(found.len(), 2, "{found:?}");
+}
 
 /// The lines of `code` that put a file in place by hand: a rename (not
 /// serde's `rename =` attribute), `tempfile`'s `persist`, or a name made

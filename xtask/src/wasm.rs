@@ -351,10 +351,8 @@ fn optimise(target_dir: &Path, module: &Path) -> Result<()> {
         ])
         .arg(module)
         .arg("-o")
-        .arg(&optimised)
+        .arg(module)
         .run()?;
-    fs::rename(&optimised, module)
-        .with_context(|| format!("cannot replace {}", module.display()))?;
     Ok(())
 }
 
