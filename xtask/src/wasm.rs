@@ -325,8 +325,9 @@ pub fn build() -> Result<Package> {
 
 /// Runs Binaryen's `wasm-opt -O3` on the module in place (installed with
 /// npm into `target/wasm/binaryen` on first use, at the pinned version).
-/// It drops the function names and optimises the code the LLVM backend
-/// left: a quarter faster perft in Node, half the raw size.
+/// It drops the function names and optimises what the LLVM backend left:
+/// the module is 0.80 MB instead of 1.41 MB raw (0.41 MB gzipped either
+/// way), perft and search speed the same within this machine's noise.
 fn optimise(target_dir: &Path, module: &Path) -> Result<()> {
     let tools = target_dir.join("binaryen");
     let exe = tools.join("node_modules/.bin/wasm-opt");
