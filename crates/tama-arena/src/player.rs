@@ -315,7 +315,8 @@ mod tests {
             panic!("an engine");
         };
         assert!(c.search.book && c.book.is_none());
-        let path = std::env::temp_dir().join(format!("tama-arena-book-{}.tbk", std::process::id()));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("book.tbk");
         let book = Book::from_entries(tama_core::Preset::Turkish, Vec::new());
         std::fs::write(&path, book.to_bytes()).unwrap();
         let spec = PlayerSpec::parse(&format!("full,book={}", path.display())).unwrap();
@@ -327,7 +328,6 @@ mod tests {
         std::fs::write(&path, b"TAMABOOK").unwrap();
         let e = PlayerSpec::parse(&format!("full,book={}", path.display())).unwrap_err();
         assert!(e.contains("book file: truncated"), "{e}");
-        std::fs::remove_file(&path).unwrap();
         assert!(PlayerSpec::parse("baseline,book=x.tbk").is_err());
     }
 
