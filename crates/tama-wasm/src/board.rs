@@ -110,7 +110,7 @@ impl Board {
 
     /// A board set up from eight rows of the diagram's characters (rank 8
     /// first: `w`/`b` men, `W`/`B` kings, `.` empty), as
-    /// [`Board::report`] gives them, with `turn` (`"white"` or
+    /// [`Board::report_json`] gives them, with `turn` (`"white"` or
     /// `"black"`) to move, under `rules`.
     ///
     /// # Errors

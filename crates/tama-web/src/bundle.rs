@@ -15,7 +15,7 @@ use crate::assets::{Asset, ASSETS};
 /// The `config.json` of the bundle: the browser's engine answers.
 pub const CONFIG: &str = "{\"engine\": \"browser\"}\n";
 
-/// What [`write`] wrote.
+/// What [`write()`] wrote.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bundle {
     /// The folder.
