@@ -452,3 +452,44 @@ fn the_engine_announces_its_only_move() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("tama plays d4xd6  (the only move)"), "{out}");
 }
+
+/// The engine's move lines (`tama plays …`) of a transcript.
+fn engine_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.starts_with("tama plays"))
+        .collect()
+}
+
+/// `--ponder`: after its move the engine thinks about the reply its line
+/// expects; when the person plays it, that search gives the move (and
+/// says so); another reply is searched as usual.
+#[test]
+fn the_engine_ponders_on_the_persons_time() {
+    let args = ["play", "--depth", "4", "--ponder"];
+    let (code, out, err) = tama_with_input(&args, "c3c4\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    // `tama plays b6-a5  (depth 4, eval …; line b6-a5 d2-c3 …)`
+    let first = engine_lines(&out)[0];
+    let line = first.split("line ").nth(1).expect("a line");
+    let expected = line.split_whitespace().nth(1).expect("an expected reply");
+    let other = ["d2c3", "e3e4", "g3h4"]
+        .into_iter()
+        .find(|m| m.replace('-', "") != expected.replace('-', ""))
+        .unwrap();
+
+    let (code, hit, err) = tama_with_input(&args, &format!("c3c4\n{expected}\nquit\n"));
+    assert_eq!(code, 0, "{err}");
+    let hit = engine_lines(&hit);
+    assert!(hit[1].ends_with("; thought on your time)"), "{hit:?}");
+    let (code, miss, err) = tama_with_input(&args, &format!("c3c4\n{other}\nquit\n"));
+    assert_eq!(code, 0, "{err}");
+    let miss = engine_lines(&miss);
+    assert_eq!(miss.len(), 2, "{miss:?}");
+    assert!(!miss[1].contains("your time"), "{miss:?}");
+
+    // The pondered move is the one the engine finds without pondering.
+    let plain = ["play", "--depth", "4"];
+    let (_, again, _) = tama_with_input(&plain, &format!("c3c4\n{expected}\nquit\n"));
+    let word = |l: &str| l.split_whitespace().nth(2).unwrap().to_string();
+    assert_eq!(word(hit[1]), word(engine_lines(&again)[1]));
+}

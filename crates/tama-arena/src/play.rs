@@ -11,13 +11,13 @@ use tama_core::{
     TimeControl,
 };
 use tama_search::params::EvalParams;
-use tama_search::{Engine, Limits, SearchResult};
+use tama_search::{Engine, Limits, Pondered, Pondering, SearchResult};
 
 use crate::baseline::Baseline;
 use crate::external::ExternalEngine;
 use crate::openings::Opening;
 use crate::player::{Player, PlayerKind};
-use crate::results::{GameRecord, MatchResult};
+use crate::results::{GameRecord, MatchResult, PonderCount};
 
 /// When games are stopped and scored by the arbiter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,15 +140,90 @@ impl std::error::Error for MatchError {}
 
 /// One side of a game in progress.
 enum Mover {
-    Engine(Box<Engine>),
+    Engine(EngineMover),
     Baseline(Box<Baseline>),
     External(ExternalEngine),
+}
+
+/// The engine as a player: its engine, or the engine thinking on the
+/// opponent's time (option `ponder`).
+struct EngineMover {
+    /// The engine, when it is not pondering.
+    engine: Option<Box<Engine>>,
+    /// The search on the opponent's time, after the engine's own move.
+    pondering: Option<Pondering>,
+    /// The opponent's reply the engine's last line expects.
+    expected: Option<Move>,
+    /// This game's hits and misses.
+    count: PonderCount,
+}
+
+impl EngineMover {
+    /// The engine, back from any pondering (stopped).
+    fn engine(&mut self) -> &mut Engine {
+        if let Some(p) = self.pondering.take() {
+            self.engine = Some(p.stop());
+        }
+        self.engine
+            .as_mut()
+            .expect("the engine is here when it does not ponder")
+    }
+
+    /// The engine's move in `game`: from its ponder search when the
+    /// opponent played the expected move (the search goes on under the
+    /// clock from now), else from a search.
+    fn choose(&mut self, game: &Game, limits: &Limits) -> SearchResult {
+        let pondered = self.pondering.take().map(|p| p.finish(game));
+        let result = match pondered {
+            Some(Pondered::Hit(engine, result)) => {
+                self.count.hits += 1;
+                self.engine = Some(engine);
+                result
+            }
+            Some(Pondered::Miss(engine)) => {
+                self.count.misses += 1;
+                self.engine = Some(engine);
+                self.engine().search_game(game, limits, |_| {})
+            }
+            None => self.engine().search_game(game, limits, |_| {}),
+        };
+        self.expected = match &result {
+            SearchResult::Move(best) => best.pv.get(1).copied(),
+            SearchResult::GameOver(_) => None,
+        };
+        result
+    }
+
+    /// After the engine's own move: thinks on the opponent's time, if its
+    /// option `ponder` is on and its line expects a reply. `limits` are
+    /// those of its next move, its clock as it stands now.
+    fn ponder(&mut self, game: &Game, limits: &Limits) {
+        let Some(expected) = self.expected.take() else {
+            return;
+        };
+        let Some(engine) = self.engine.take() else {
+            return;
+        };
+        if !engine.config().search.ponder {
+            self.engine = Some(engine);
+            return;
+        }
+        match engine.ponder(game, expected, limits) {
+            Ok(pondering) => self.pondering = Some(pondering),
+            Err(engine) => self.engine = Some(engine),
+        }
+    }
 }
 
 impl Mover {
     fn new(kind: &PlayerKind) -> Mover {
         match kind {
-            PlayerKind::Engine(c) => Mover::Engine(Box::new(Engine::new((**c).clone()))),
+            PlayerKind::Engine(c) => Mover::Engine(EngineMover {
+                engine: Some(Box::new(Engine::new((**c).clone()))),
+                pondering: None,
+                expected: None,
+                count: PonderCount::default(),
+            }),
             PlayerKind::Baseline => Mover::Baseline(Box::default()),
             PlayerKind::External(e) => Mover::External(e.clone()),
         }
@@ -156,7 +231,25 @@ impl Mover {
 
     fn new_game(&mut self) {
         if let Mover::Engine(e) = self {
-            e.clear();
+            e.expected = None;
+            e.count = PonderCount::default();
+            e.engine().clear();
+        }
+    }
+
+    /// This game's pondering (none but an engine's).
+    fn ponder_count(&self) -> PonderCount {
+        match self {
+            Mover::Engine(e) => e.count,
+            _ => PonderCount::default(),
+        }
+    }
+
+    /// Ends any thinking on the opponent's time (the game is over).
+    fn end_game(&mut self) {
+        if let Mover::Engine(e) = self {
+            e.expected = None;
+            e.engine();
         }
     }
 
@@ -165,7 +258,7 @@ impl Mover {
     /// Fails only for an external engine (with a message).
     fn choose(&mut self, game: &Game, limits: &Limits) -> Result<Option<(Move, i32)>, String> {
         Ok(match self {
-            Mover::Engine(e) => match e.search_game(game, limits, |_| {}) {
+            Mover::Engine(e) => match e.choose(game, limits) {
                 SearchResult::Move(b) => Some((b.mv, b.score.raw())),
                 SearchResult::GameOver(_) => None,
             },
@@ -175,6 +268,14 @@ impl Mover {
             // Moves read with `parse_move` are legal in the position.
             Mover::External(e) => e.choose(game, limits)?,
         })
+    }
+
+    /// After this mover's move in `game`: an engine that ponders starts
+    /// thinking on the opponent's time.
+    fn after_move(&mut self, game: &Game, limits: &Limits) {
+        if let Mover::Engine(e) = self {
+            e.ponder(game, limits);
+        }
     }
 }
 
@@ -217,6 +318,20 @@ fn play_game(
     let [white, black] = movers;
     white.new_game();
     black.new_game();
+    let played = play_moves([&mut *white, &mut *black], players, game, config);
+    white.end_game();
+    black.end_game();
+    played
+}
+
+/// The moves of a game from its opening, until it ends.
+fn play_moves(
+    movers: [&mut Mover; 2],
+    players: [&Player; 2],
+    mut game: Game,
+    config: &MatchConfig,
+) -> Result<(Game, Outcome), (Color, String)> {
+    let [white, black] = movers;
     let adj = &config.adjudication;
     let max_plies = adj.max_plies.min(config.max_plies) as usize;
     // Scores from White's side after each move, alternating movers.
@@ -254,6 +369,9 @@ fn play_game(
             return Ok(finish(game, Outcome::draw(Termination::Adjudication)));
         };
         game.play(&mv).expect("the engine plays legal moves");
+        let next = players[side].limits.with_clock_of(&game);
+        let mover = if side == 0 { &mut *white } else { &mut *black };
+        mover.after_move(&game, &next);
         scores.push(if turn == Color::White { score } else { -score });
         let n = scores.len();
         if let Some(win) = adj.win_score {
@@ -380,6 +498,7 @@ pub fn play_match_until(
                         outcome,
                         time_forfeit: outcome.termination == Termination::TimeForfeit,
                         duration: t0.elapsed(),
+                        ponder: [ma.ponder_count(), mb.ponder_count()],
                     };
                     if on_game(&record).is_break() {
                         stop.store(true, Ordering::Relaxed);
@@ -457,5 +576,30 @@ mod tests {
             assert!(clock.left(Color::White) > Duration::from_secs(600));
         }
         assert_eq!(result.time_losses(), [0, 0]);
+    }
+
+    #[test]
+    fn a_pondering_engine_plays_on_its_opponents_time() {
+        let ponders = PlayerKind::parse("full,hash=1,ponder=on").expect("a setting");
+        let plain = PlayerKind::parse("full,hash=1").expect("a setting");
+        let a = Player::new("a", ponders, Limits::default());
+        let b = Player::new("b", plain, Limits::default());
+        let tc = TimeControl::fischer(Duration::from_secs(2), Duration::from_millis(20));
+        let config = MatchConfig {
+            max_plies: 24,
+            ..config(tc, FlagRule::Lose)
+        };
+        let result = play_match(&a, &b, &config, |_| {}).unwrap();
+        let [pa, pb] = result.ponder();
+        // A pondered after its moves (the opponent's reply expected), B
+        // never did.
+        assert!(pa.any(), "{pa:?}");
+        assert!(!pb.any(), "{pb:?}");
+        for g in &result.games {
+            assert!(g.game.moves().len() > g.opening_plies + 4);
+            // Each game's count is its own (reset between games).
+            assert!(g.ponder[0].hits + g.ponder[0].misses <= 12);
+        }
+        assert!((0.0..=1.0).contains(&pa.hit_rate()));
     }
 }

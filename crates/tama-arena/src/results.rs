@@ -34,6 +34,39 @@ pub struct GameRecord {
     pub time_forfeit: bool,
     /// Wall time of the game.
     pub duration: Duration,
+    /// How often each player (A, B) thought on its opponent's time and
+    /// guessed the opponent's move or not (engine option `ponder`).
+    pub ponder: [PonderCount; 2],
+}
+
+/// A player's pondering in a game or a match: the opponent played the
+/// expected move (a hit: the ponder search gave the move) or another one
+/// (a miss: the engine searched again).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PonderCount {
+    /// Ponder searches whose expected move was played.
+    pub hits: u32,
+    /// Ponder searches stopped by another move.
+    pub misses: u32,
+}
+
+impl PonderCount {
+    /// Whether the player pondered at all.
+    pub fn any(&self) -> bool {
+        self.hits + self.misses > 0
+    }
+
+    /// The share of hits, from 0 to 1 (0 without pondering).
+    pub fn hit_rate(&self) -> f64 {
+        f64::from(self.hits) / f64::from((self.hits + self.misses).max(1))
+    }
+}
+
+impl std::ops::AddAssign for PonderCount {
+    fn add_assign(&mut self, other: PonderCount) {
+        self.hits += other.hits;
+        self.misses += other.misses;
+    }
 }
 
 impl GameRecord {
@@ -137,6 +170,16 @@ impl MatchResult {
         r
     }
 
+    /// The pondering of A and of B over the match's games.
+    pub fn ponder(&self) -> [PonderCount; 2] {
+        let mut n = [PonderCount::default(); 2];
+        for g in &self.games {
+            n[0] += g.ponder[0];
+            n[1] += g.ponder[1];
+        }
+        n
+    }
+
     /// The games each player lost on time (or drew by a flag): A's, then
     /// B's.
     pub fn time_losses(&self) -> [u32; 2] {
@@ -203,6 +246,7 @@ mod tests {
             },
             time_forfeit: false,
             duration: Duration::ZERO,
+            ponder: Default::default(),
         };
         let a = Player::new("a", PlayerKind::Baseline, Limits::depth(1));
         let r = MatchResult::from_games(

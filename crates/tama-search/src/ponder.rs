@@ -8,7 +8,7 @@
 
 use std::thread::JoinHandle;
 
-use tama_core::{Game, Move};
+use tama_core::{Game, Move, Position};
 
 use crate::engine::{Engine, StopHandle};
 use crate::limits::Limits;
@@ -26,7 +26,7 @@ use crate::progress::SearchResult;
 /// let pondering = engine.ponder(&game, expected, &Limits::depth(6)).ok().unwrap();
 /// game.play(&expected).unwrap();
 /// // The opponent played the expected move: the search goes on.
-/// match pondering.finish(game.moves().last()) {
+/// match pondering.finish(&game) {
 ///     Pondered::Hit(_engine, SearchResult::Move(best)) => assert_eq!(best.depth, 6),
 ///     _ => unreachable!(),
 /// }
@@ -36,6 +36,8 @@ pub struct Pondering {
     thread: Option<JoinHandle<(Box<Engine>, SearchResult)>>,
     signals: StopHandle,
     expected: Move,
+    /// The position after the expected move: what the search searches.
+    root: Position,
 }
 
 /// How a ponder search ended ([`Pondering::finish`]).
@@ -90,6 +92,7 @@ impl Engine {
             thread: Some(thread),
             signals,
             expected,
+            root,
         })
     }
 }
@@ -100,13 +103,13 @@ impl Pondering {
         self.expected
     }
 
-    /// Ends the pondering once the opponent has moved: `played` is its
-    /// move (`None` when it did not move: an undo, a new game). On the
-    /// expected move the search goes on under its time limits, counted
-    /// from now, and this waits for its move; otherwise the search is
-    /// stopped and the engine given back.
-    pub fn finish(mut self, played: Option<&Move>) -> Pondered {
-        if played == Some(&self.expected) {
+    /// Ends the pondering once the opponent has moved: when `game` went on
+    /// by the expected move (its last move, to the position searched) the
+    /// search goes on under its time limits, counted from now, and this
+    /// waits for its move (a hit); otherwise (another move, an undo, a new
+    /// game) the search is stopped and the engine given back (a miss).
+    pub fn finish(mut self, game: &Game) -> Pondered {
+        if game.moves().last() == Some(&self.expected) && *game.position() == self.root {
             self.signals.ponder_hit();
             let (engine, result) = self.join();
             Pondered::Hit(engine, result)
@@ -118,10 +121,9 @@ impl Pondering {
     }
 
     /// Stops the search and gives the engine back.
-    pub fn stop(self) -> Box<Engine> {
-        match self.finish(None) {
-            Pondered::Hit(engine, _) | Pondered::Miss(engine) => engine,
-        }
+    pub fn stop(mut self) -> Box<Engine> {
+        self.signals.stop();
+        self.join().0
     }
 
     fn join(&mut self) -> (Box<Engine>, SearchResult) {
@@ -152,6 +154,12 @@ mod tests {
 
     use super::*;
 
+    fn played(game: &Game, mv: Move) -> Game {
+        let mut game = game.clone();
+        game.play(&mv).unwrap();
+        game
+    }
+
     fn opening() -> (Game, Move, Move) {
         let game = Game::new(Rules::TURKISH);
         let moves = game.position().legal_moves(game.rules());
@@ -164,12 +172,11 @@ mod tests {
         let pondering = Box::new(Engine::default())
             .ponder(&game, expected, &Limits::depth(7))
             .unwrap();
-        let Pondered::Hit(_, SearchResult::Move(pondered)) = pondering.finish(Some(&expected))
-        else {
-            panic!("a hit gives the search's move")
-        };
         let mut after = game.clone();
         after.play(&expected).unwrap();
+        let Pondered::Hit(_, SearchResult::Move(pondered)) = pondering.finish(&after) else {
+            panic!("a hit gives the search's move")
+        };
         let SearchResult::Move(direct) =
             Engine::default().search_game(&after, &Limits::depth(7), |_| {})
         else {
@@ -188,7 +195,8 @@ mod tests {
             .unwrap();
         std::thread::sleep(Duration::from_millis(300));
         let hit = Instant::now();
-        let Pondered::Hit(_, SearchResult::Move(best)) = pondering.finish(Some(&expected)) else {
+        let Pondered::Hit(_, SearchResult::Move(best)) = pondering.finish(&played(&game, expected))
+        else {
             panic!("a hit gives the search's move")
         };
         // One search ran through the pondering (not stopped by its 30 ms
@@ -211,7 +219,7 @@ mod tests {
         assert_eq!(pondering.expected(), expected);
         std::thread::sleep(Duration::from_millis(50));
         let t = Instant::now();
-        let Pondered::Miss(mut engine) = pondering.finish(Some(&other)) else {
+        let Pondered::Miss(mut engine) = pondering.finish(&played(&game, other)) else {
             panic!("another move is a miss")
         };
         assert!(t.elapsed() < Duration::from_secs(5));
@@ -229,7 +237,7 @@ mod tests {
                 .ponder(&game, expected, &limits)
                 .unwrap();
             assert!(matches!(
-                pondering.finish(Some(&expected)),
+                pondering.finish(&played(&game, expected)),
                 Pondered::Hit(_, SearchResult::Move(_))
             ));
         }

@@ -39,6 +39,7 @@ Examples:
   tama match --movetime 100 --openings openings.pdn --pdn games.pdn --json
   tama match --endgames 8 --games 200 --a full,egtb=tables --b full --rules turkish
   tama match --tc 10s+0.1s --games 20 --a full --b full,-lmr
+  tama match --tc 5s+0.05s --games 200 --concurrency 1 --a full,ponder=on --b full
 
 The score and Elo difference are A's. Without --depth, --movetime,
 --nodes or --tc each move is searched to depth 6. Long games are
@@ -47,7 +48,9 @@ earlier by both engines' scores.
 
 With --tc each engine has its own clock and manages its time; a player
 out of time loses (or draws, with --flag draw-if-no-win), and the losses
-on time are reported beside the score.
+on time are reported beside the score. A player with `ponder=on` thinks
+on its opponent's time (give it a core of its own: --concurrency 1 on two
+cores); its hits and misses are reported.
 
 Exit codes: 0 the match was played, 2 bad input or usage (invalid setting,
 unreadable openings, unwritable PDN file).")]
@@ -514,6 +517,15 @@ fn summary_json(args: &Args, r: &MatchResult, rules: &Rules) -> Value {
         map.insert("tc".to_string(), json!(tc));
         map.insert("losses_on_time".to_string(), json!({ "a": a, "b": b }));
     }
+    // Only a match with a pondering player has its hits and misses.
+    let [a, b] = r.ponder();
+    if let (true, Some(map)) = (a.any() || b.any(), summary.as_object_mut()) {
+        let count = |p: tama_arena::PonderCount| json!({ "hits": p.hits, "misses": p.misses });
+        map.insert(
+            "ponder".to_string(),
+            json!({ "a": count(a), "b": count(b) }),
+        );
+    }
     summary
 }
 
@@ -547,6 +559,18 @@ fn write_summary(
     if let Some(tc) = &args.tc {
         let [a, b] = r.time_losses();
         writeln!(out, "Losses on time ({tc}): A {a}, B {b}")?;
+    }
+    for (name, p) in ["A", "B"].into_iter().zip(r.ponder()) {
+        if p.any() {
+            writeln!(
+                out,
+                "{name} pondered {} times: {} hits ({:.1}%), {} misses",
+                p.hits + p.misses,
+                p.hits,
+                100.0 * p.hit_rate(),
+                p.misses
+            )?;
+        }
     }
     let measurable = r.score() > 0.0 && r.score() < 1.0;
     if !measurable {

@@ -46,6 +46,7 @@ Examples:
   tama play --fen 'W:Wc3,d4,Ke1:Bc6,e6,Kh8' --rules turkish --movetime 2000
   tama play --color none --depth 6
   tama play --clock 5m+3s --color black
+  tama play --clock 10m+5s --ponder
   printf 'c3c4\\nundo\\nsave game.pdn\\nquit\\n' | tama play --depth 2
 
 Levels: 1 to 10 limit the engine's depth and time per move (1: depth 1,
@@ -72,6 +73,11 @@ pub struct Args {
     /// `draw-if-no-win` (a draw when the other side has no way to win).
     #[arg(long, value_enum, value_name = "RULE", default_value_t = FlagArg::Lose, requires = "clock")]
     pub flag: FlagArg,
+    /// Let the engine think on your time: after its move it searches the
+    /// position after the reply it expects, and when you play that reply
+    /// it goes on from there (it uses a core of its own while you think).
+    #[arg(long)]
+    pub ponder: bool,
     /// Let the engine think this many milliseconds per move.
     #[arg(long, value_name = "MS", group = "strength", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime: Option<u64>,
@@ -160,6 +166,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         ..EngineConfig::default()
     };
     args.eval.apply(&mut engine, Some(&rules))?;
+    engine.search.ponder = args.ponder;
     let mut session = Session::new(
         session::Config {
             rules,

@@ -6,13 +6,14 @@ use std::path::Path;
 use std::time::Instant;
 
 use tama_core::{
-    Color, FlagRule, Game, GameClock, GameOverError, Outcome, Position, Rules, Square, TimeControl,
+    Color, FlagRule, Game, GameClock, GameOverError, Move, Outcome, Position, Rules, Square,
+    TimeControl,
 };
 use tama_notation::fen::{parse_fen, write_fen};
 use tama_notation::movetext::{write_move, MoveText};
 use tama_notation::pdn::{GameResult, PdnGame};
 use tama_notation::rules_text::write_rules;
-use tama_search::Engine;
+use tama_search::{Engine, Pondering};
 
 use super::command::Command;
 use super::record::{looks_like_fen, record, Loaded};
@@ -86,7 +87,12 @@ pub struct Session<'a> {
     pub(super) first_number: usize,
     /// The engine, made when first needed: two people at one keyboard may
     /// never ask it, and its tables take time to set up.
-    pub(super) engine: Option<Engine>,
+    pub(super) engine: Option<Box<Engine>>,
+    /// The engine thinking on the person's time (`--ponder`), after its
+    /// own move; it has the engine meanwhile.
+    pub(super) pondering: Option<Pondering>,
+    /// The person's reply the engine's last line expects.
+    pub(super) expected: Option<Move>,
     pub(super) strength: Strength,
     pub(super) flip: bool,
     pub(super) out: &'a mut dyn Write,
@@ -103,6 +109,8 @@ impl<'a> Session<'a> {
             game: new_game(&config, config.rules),
             first_number: config.first_move_number,
             engine: None,
+            pondering: None,
+            expected: None,
             strength: config.strength,
             flip: config.flip,
             config,

@@ -3,7 +3,7 @@
 
 use tama_core::Game;
 use tama_notation::movetext::write_move;
-use tama_search::{Engine, Info, InfoKind, Limits, Score, SearchResult};
+use tama_search::{Engine, Info, InfoKind, Limits, Pondered, Score, SearchResult};
 
 use super::session::{
     Io, Next, Session, DRAW_ACCEPT_CENTI_MEN, DRAW_OFFER_MIN_MOVE, LINE_LENGTH, LIVE_LINE_LENGTH,
@@ -14,11 +14,52 @@ use crate::board::color_name as side_name;
 use crate::error::CliError;
 
 impl Session<'_> {
-    /// The engine, made on first use.
+    /// The engine, made on first use; back from thinking on the person's
+    /// time, if it was (that search is stopped: the person asked for
+    /// something else).
     pub(super) fn engine(&mut self) -> &mut Engine {
+        if let Some(pondering) = self.pondering.take() {
+            self.engine = Some(pondering.stop());
+        }
         let config = &self.config;
         self.engine
-            .get_or_insert_with(|| Engine::new(config.engine.clone()))
+            .get_or_insert_with(|| Box::new(Engine::new(config.engine.clone())))
+    }
+
+    /// The limits of the engine's next move: its strength, or on a clock
+    /// its own time management (a level's depth still bounds it).
+    fn move_limits(&self) -> Limits {
+        let mut limits = self.strength.limits();
+        if self.game.clock().is_some() {
+            limits.movetime = None;
+            limits = limits.with_clock_of(&self.game);
+        }
+        limits
+    }
+
+    /// After the engine's move, when a person is to move: with `--ponder`
+    /// the engine thinks on the person's time about the position after
+    /// the reply its line expects.
+    fn start_pondering(&mut self) {
+        let turn = self.position().turn();
+        if !self.config.engine.search.ponder
+            || self.outcome().is_some()
+            || !self.is_human(turn)
+            || self.pondering.is_some()
+        {
+            return;
+        }
+        let Some(expected) = self.expected.take() else {
+            return;
+        };
+        let limits = self.move_limits();
+        let Some(engine) = self.engine.take() else {
+            return;
+        };
+        match engine.ponder(&self.game, expected, &limits) {
+            Ok(pondering) => self.pondering = Some(pondering),
+            Err(engine) => self.engine = Some(engine),
+        }
     }
 
     /// Lets the engine move while it is its turn and the game goes on.
@@ -36,6 +77,7 @@ impl Session<'_> {
             self.show()?;
             plies += 1;
         }
+        self.start_pondering();
         Ok(())
     }
 
@@ -82,15 +124,26 @@ impl Session<'_> {
     pub(super) fn engine_move(&mut self) -> Io {
         let turn = self.position().turn();
         let root = self.position();
-        let mut limits = self.strength.limits();
-        if self.game.clock().is_some() {
-            // On a clock the engine manages its own time (a level's depth
-            // still bounds it).
-            limits.movetime = None;
-            limits = limits.with_clock_of(&self.game);
-        }
+        let limits = self.move_limits();
         self.mark = std::time::Instant::now();
-        let result = self.think(&limits)?;
+        // The person played the move the engine pondered on: its search
+        // goes on under the clock from now and gives the move.
+        let pondered = match self.pondering.take().map(|p| p.finish(&self.game)) {
+            Some(Pondered::Hit(engine, result)) => {
+                self.engine = Some(engine);
+                Some(result)
+            }
+            Some(Pondered::Miss(engine)) => {
+                self.engine = Some(engine);
+                None
+            }
+            None => None,
+        };
+        let hit = pondered.is_some();
+        let result = match pondered {
+            Some(result) => result,
+            None => self.think(&limits)?,
+        };
         if self.charge().is_some() {
             // Its flag fell while it thought: the move comes too late.
             return Ok(());
@@ -104,17 +157,22 @@ impl Session<'_> {
                 } else {
                     "tama".to_string()
                 };
+                let on_your_time = if hit { "; thought on your time" } else { "" };
                 if best.depth == 0 {
-                    writeln!(self.out, "{who} plays {text}  (the only move)")?;
+                    writeln!(
+                        self.out,
+                        "{who} plays {text}  (the only move{on_your_time})"
+                    )?;
                 } else {
                     writeln!(
                         self.out,
-                        "{who} plays {text}  (depth {}, eval {}; line {})",
+                        "{who} plays {text}  (depth {}, eval {}; line {}{on_your_time})",
                         best.depth,
                         white_score(best.score, turn),
                         line(&root, &rules, &best.pv, LINE_LENGTH)
                     )?;
                 }
+                self.expected = best.pv.get(1).copied();
                 self.game
                     .play(&best.mv)
                     .expect("the engine plays legal moves");
