@@ -43,7 +43,7 @@ pub enum BallotsCommand {
 /// `tama ballots build`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "The file depends on --rules, --plies, --window, --nodes, --hash, --screen-nodes,\n--screen-margin, --max and --seed, not on --threads. Progress goes to standard\nerror; the file is written whole or not at all."
+    after_help = "Examples:\n  tama ballots build --rules armenian --plies 4 --out armenian-4ply.pdn --threads 2\n  tama ballots build --rules turkish --plies 2 --out t.pdn --window 15 --nodes 200000\n\nThe file depends on --rules, --plies, --window, --nodes, --hash, --screen-nodes,\n--screen-margin, --max and --seed, not on --threads. Progress goes to standard\nerror; the file is written whole or not at all."
 )]
 pub struct BuildArgs {
     /// The rules: a preset (`armenian`, `turkish`, `armenian-orthogonal`)
@@ -87,6 +87,9 @@ pub struct BuildArgs {
 
 /// `tama ballots check`.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  tama ballots check data/ballots/armenian-3ply.pdn\n  tama ballots check data/ballots/turkish-4ply.pdn --research 4\n\nExit codes: 0 all good, 1 problems (each printed as FILE:LINE: ...), 2 an\nunreadable file."
+)]
 pub struct CheckArgs {
     /// The ballot file.
     #[arg(value_name = "FILE")]
