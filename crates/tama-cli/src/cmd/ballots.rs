@@ -124,21 +124,28 @@ fn build(a: &BuildArgs, io: &mut Io<'_>) -> CmdResult {
         seed: a.seed,
     };
     let started = Instant::now();
+    let mut total = 0;
     let set = relayed(&mut *io.err, |relay| {
         build_ballots(&settings, a.threads as usize, |p| match p {
-            BallotProgress::Enumerated { lines, positions } => relay.line(format_args!(
-                "{lines} lines of {} plies, {positions} distinct positions ({:.1} s)",
-                settings.plies,
-                started.elapsed().as_secs_f64()
-            )),
+            BallotProgress::Enumerated { lines, positions } => {
+                total = positions;
+                relay.line(format_args!(
+                    "{lines} lines of {} plies, {positions} distinct positions ({:.1} s)",
+                    settings.plies,
+                    started.elapsed().as_secs_f64()
+                ));
+            }
+            // Every 256 positions, and the last batch.
             BallotProgress::Searched {
                 screened,
                 deep,
                 kept,
-            } if screened % 256 == 0 || kept >= settings.max => relay.line(format_args!(
-                "{screened} screened, {deep} searched deep, {kept} kept ({:.0} s)",
-                started.elapsed().as_secs_f64()
-            )),
+            } if screened % 256 == 0 || kept >= settings.max || screened >= total => {
+                relay.line(format_args!(
+                    "{screened} screened, {deep} searched deep, {kept} kept ({:.0} s)",
+                    started.elapsed().as_secs_f64()
+                ))
+            }
             BallotProgress::Searched { .. } => {}
         })
     })?
