@@ -249,6 +249,9 @@ fn every_subcommand_has_help_with_examples() {
         &["train"],
         &["book"],
         &["book", "build"],
+        &["ballots"],
+        &["ballots", "build"],
+        &["ballots", "check"],
     ];
     for cmd in commands {
         let mut args = cmd.to_vec();

@@ -1,6 +1,7 @@
 //! The single integration-test binary of the workspace (ripgrep's pattern):
 //! every cross-crate test is a module of this file, so they all link once.
 
+mod ballots;
 mod book;
 mod cli;
 mod clock;

@@ -11,6 +11,7 @@
 //! is printed before it runs, together with how long it took, and every
 //! failure ends with a non-zero exit code and a reason.
 
+mod ballots;
 mod bench;
 mod ci;
 mod cmd;
@@ -56,6 +57,10 @@ enum Command {
     /// them with `tama sprt` until its sequential probability ratio test
     /// accepts or rejects the change.
     Sprt(sprt::Args),
+    /// Check the ballot files of data/ballots/ (`--check`: legal, distinct,
+    /// within their window, a few searched again) or build them again
+    /// with the published settings (`--build`); docs/BALLOTS.md.
+    Ballots(ballots::Args),
     /// Run the cargo-fuzz targets one at a time (nightly and cargo-fuzz
     /// needed) and summarise executions, coverage and corpus growth.
     Fuzz(fuzz::Args),
@@ -80,6 +85,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Snapshots(args) => snapshots::run(args),
         Command::Sprt(args) => sprt::run(args),
+        Command::Ballots(args) => ballots::run(args),
         Command::Fuzz(args) => fuzz::run(args),
         Command::EgtbShard(args) => shard::run(args),
         Command::Wasm(args) => wasm::run(args),

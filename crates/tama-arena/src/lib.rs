@@ -42,12 +42,18 @@
 //!   move through `tama analyse --json`), to compare builds.
 //! - [`random_openings`] gives reproducible balanced openings, and
 //!   [`endgame_openings`] endgames of a few pieces reached by self-play.
+//! - [`build_ballots`] makes ballots, the published sets of balanced
+//!   openings of `data/ballots/` (docs/BALLOTS.md): the distinct positions
+//!   a few plies from the start whose deterministic deep search finds them
+//!   near equal; [`write_ballots`], [`read_ballots`] and [`check_ballots`]
+//!   write, read and check their files.
 //! - [`baseline::Baseline`] is the plain alpha-beta reference player.
 //! - [`bench`](mod@bench) is the fixed list of positions whose node count
 //!   is the search signature.
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+mod ballots;
 pub mod baseline;
 pub mod bench;
 mod elo;
@@ -58,6 +64,11 @@ mod player;
 mod results;
 mod sprt;
 
+pub use ballots::{
+    build_ballots, check_ballots, enumerate_positions, read_ballots, write_ballots, Ballot,
+    BallotError, BallotProblem, BallotProgress, BallotSearch, BallotSet, BallotSettings,
+    BuildReport, RecordedBallot, MAX_BALLOT_PLIES,
+};
 pub use elo::{elo_from_pentanomial, elo_from_score, Elo};
 pub use external::ExternalEngine;
 pub use openings::{endgame_openings, random_openings, Opening};

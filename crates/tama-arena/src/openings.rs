@@ -23,9 +23,10 @@ impl Opening {
 }
 
 /// The openings' seeded generator (splitmix64): the same seed gives the
-/// same openings. Product code, so not the test-support crate's.
+/// same openings (and the same ballots' sample). Product code, so not the
+/// test-support crate's.
 #[derive(Clone, Debug)]
-struct SplitMix64(u64);
+pub(crate) struct SplitMix64(pub(crate) u64);
 
 impl SplitMix64 {
     fn next(&mut self) -> u64 {
@@ -36,7 +37,7 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 }

@@ -88,6 +88,9 @@ pub enum Command {
     /// Opening books: build (drop-out expansion over self-play searches),
     /// probe, stats, merge.
     Book(cmd::book::Args),
+    /// Ballots, published sets of balanced openings (data/ballots/,
+    /// docs/BALLOTS.md): build, check.
+    Ballots(cmd::ballots::Args),
 }
 
 /// Runs the chosen subcommand with the I/O context `io` (its streams and
@@ -111,6 +114,7 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> CmdResult {
         Command::Sprt(args) => cmd::sprt::run(&args, io),
         Command::Tactics(args) => cmd::tactics::run(&args, io),
         Command::Book(args) => cmd::book::run(&args, io),
+        Command::Ballots(args) => cmd::ballots::run(&args, io),
     }
 }
 

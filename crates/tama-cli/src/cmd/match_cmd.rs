@@ -37,6 +37,7 @@ Examples:
   tama match --games 20 --depth 6 --a full --b full,-lmr
   tama match --a full,depth=7 --b full,depth=5 --random-plies 8 --concurrency 2
   tama match --movetime 100 --openings openings.pdn --pdn games.pdn --json
+  tama match --movetime 50 --openings data/ballots/turkish-3ply.pdn
   tama match --endgames 8 --games 200 --a full,egtb=tables --b full --rules turkish
   tama match --tc 10s+0.1s --games 20 --a full --b full,-lmr
   tama match --tc 5s+0.05s --games 200 --concurrency 1 --a full,ponder=on --b full
@@ -88,7 +89,9 @@ pub struct Args {
     #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub hash: u32,
     /// Openings: a file with one position text (FEN) per line, or PDN
-    /// games (the moves of each are played before the engines take over).
+    /// games (the moves of each are played before the engines take over),
+    /// such as a ballot file of data/ballots/ (docs/BALLOTS.md). Without
+    /// --rules, the games' rules.
     #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
     pub openings: Option<PathBuf>,
     /// Openings of K random moves from the start position, kept when a
@@ -116,7 +119,8 @@ pub struct Args {
     /// engine can convert).
     #[arg(long)]
     pub no_adjudication: bool,
-    /// The rules: a preset with optional switches. Default: `armenian`.
+    /// The rules: a preset with optional switches. Default: the rules of
+    /// the --openings games, else `armenian`.
     #[arg(long, value_name = "SPEC")]
     pub rules: Option<String>,
     /// Write the games as PDN to OUT.
@@ -151,7 +155,19 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         list_options(out, args.json)?;
         return Ok(EXIT_OK);
     }
-    let rules = parse_rules_arg(args.rules.as_deref())?;
+    // The rules: --rules, else those of the openings file's games, else
+    // armenian.
+    let given = match &args.rules {
+        Some(text) => Some(parse_rules_arg(Some(text))?),
+        None => None,
+    };
+    let from_file = match &args.openings {
+        Some(path) => Some(read_openings(path, given.as_ref())?),
+        None => None,
+    };
+    let rules = given
+        .or(from_file.as_ref().and_then(|(_, r)| *r))
+        .unwrap_or(Rules::ARMENIAN);
     let clock = match &args.tc {
         Some(text) => Some(parse_time_control_arg("tc", text)?),
         None => None,
@@ -174,7 +190,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         a.name.push_str(" (A)");
         b.name.push_str(" (B)");
     }
-    let openings = openings(args, &rules)?;
+    let openings = openings(args, &rules, from_file.map(|(list, _)| list))?;
     let config = MatchConfig {
         rules,
         openings,
@@ -364,10 +380,13 @@ fn describe_limits(limits: &Limits) -> String {
 }
 
 /// The openings, repeated or cut to the number of game pairs.
-fn openings(args: &Args, rules: &Rules) -> Result<Vec<Opening>, CliError> {
-    let (list, pairs) = match &args.openings {
-        Some(path) => {
-            let list = read_openings(path, rules)?;
+fn openings(
+    args: &Args,
+    rules: &Rules,
+    from_file: Option<Vec<Opening>>,
+) -> Result<Vec<Opening>, CliError> {
+    let (list, pairs) = match from_file {
+        Some(list) => {
             let pairs = args.games.map_or(list.len(), |g| (g as usize).div_ceil(2));
             (list, pairs)
         }
@@ -391,8 +410,13 @@ fn openings(args: &Args, rules: &Rules) -> Result<Vec<Opening>, CliError> {
 }
 
 /// Reads an openings file: position texts one per line (`#` comments), or
-/// PDN games.
-fn read_openings(path: &Path, rules: &Rules) -> Result<Vec<Opening>, CliError> {
+/// PDN games (ballot files among them, docs/BALLOTS.md), and the rules of
+/// its games (`None` for position texts). The games must all have the
+/// `rules` given, or else all the first game's.
+pub(crate) fn read_openings(
+    path: &Path,
+    rules: Option<&Rules>,
+) -> Result<(Vec<Opening>, Option<Rules>), CliError> {
     let file = path.display();
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::usage(format!("cannot read {file}: {e}")))?;
@@ -406,25 +430,35 @@ fn read_openings(path: &Path, rules: &Rules) -> Result<Vec<Opening>, CliError> {
         .map(|l| parse_fen(l).ok().map(|f| f.position))
         .collect();
     if let Some(positions) = fens.filter(|p| !p.is_empty()) {
-        return Ok(positions
+        let list = positions
             .into_iter()
             .map(|start| Opening {
                 start,
                 moves: Vec::new(),
             })
-            .collect());
+            .collect();
+        return Ok((list, None));
     }
     let mut list = Vec::new();
-    for (i, game) in PdnReader::new(text.as_bytes()).enumerate() {
-        let game = game.map_err(|e| {
+    let mut first: Option<Rules> = rules.copied();
+    let mut reader = PdnReader::new(text.as_bytes());
+    while let Some(record) = reader.next_record() {
+        let game = record.game.map_err(|e| {
             CliError::usage(format!("{file}:{}:{}: {}", e.line, e.column, e.message()))
         })?;
-        if game.rules() != rules {
+        let expected = *first.get_or_insert(*game.rules());
+        if *game.rules() != expected {
+            let whose = if rules.is_some() {
+                "the match"
+            } else {
+                "the file's first game"
+            };
             return Err(CliError::usage(format!(
-                "{file}: game {} uses the rules `{}`, the match `{}` (use --rules)",
-                i + 1,
+                "{file}:{}: game {} uses the rules `{}`, {whose} `{}` (use --rules)",
+                record.first_line,
+                list.len() + 1,
                 write_rules(game.rules()),
-                write_rules(rules)
+                write_rules(&expected)
             )));
         }
         list.push(Opening {
@@ -437,7 +471,7 @@ fn read_openings(path: &Path, rules: &Rules) -> Result<Vec<Opening>, CliError> {
             "{file}: no position texts or PDN games"
         )));
     }
-    Ok(list)
+    Ok((list, first))
 }
 
 /// The games of the match as PDN records.

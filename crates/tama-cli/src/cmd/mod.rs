@@ -2,6 +2,7 @@
 
 pub mod analyse;
 pub mod analyse_pdn;
+pub mod ballots;
 pub mod bench;
 pub mod book;
 pub mod datagen;

@@ -6,10 +6,11 @@
 //! against the other, such as `full,-tempo` against `full`), or two `tama`
 //! programs asked for each move with `tama analyse --json` (tama-arena's
 //! external-engine player; `cargo xtask sprt --base REV` builds them).
-//! Openings are random but balanced start sequences, each played once
+//! Openings are a file's (`--openings`, such as a ballot file of
+//! data/ballots/) or random but balanced start sequences, each played once
 //! with each colour; player A is the one tested for an improvement.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -20,6 +21,7 @@ use tama_arena::{
 use tama_core::Rules;
 use tama_notation::time_control::write_time_control;
 
+use crate::cmd::match_cmd::read_openings;
 use crate::common::{parse_rules_arg, parse_time_control_arg, read_weights, FlagArg};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::io::Io;
@@ -40,6 +42,7 @@ Examples:
   tama sprt --rules turkish --movetime 100 --a full,eval_file=t.tev --b full,eval=classic --elo1 50
   tama sprt --a full,-tempo --b full --tc 5s+0.05s
   tama sprt --a-exe target/release/tama --b-exe base/tama --elo1 5
+  tama sprt --a full,-tempo --b full --openings data/ballots/turkish-4ply.pdn
 
 Without --tc each move gets --movetime (50 ms by default). With --tc each
 player has its own clock (a program is given, per move, the time the
@@ -92,9 +95,16 @@ pub struct Args {
     /// Stop after this many games even without a verdict.
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(2..))]
     pub max_games: u32,
-    /// Rules of the games.
-    #[arg(long, default_value = "armenian")]
-    pub rules: String,
+    /// Rules of the games. Default: the rules of the --openings games,
+    /// else `armenian`.
+    #[arg(long, value_name = "SPEC")]
+    pub rules: Option<String>,
+    /// Openings: a ballot file of data/ballots/ (docs/BALLOTS.md), or any
+    /// file `tama match --openings` reads; each opening is played with
+    /// both colours, in turn, as long as the test goes on. Default: 200
+    /// random balanced openings of 8 plies.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
     /// Type-I error rate of the test (accepting a change that is not one).
     #[arg(long, default_value_t = 0.05)]
     pub alpha: f64,
@@ -109,7 +119,17 @@ pub struct Args {
 /// Runs `tama sprt`.
 pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta).map_err(CliError::usage)?;
-    let rules = parse_rules_arg(Some(&args.rules))?;
+    let given = match &args.rules {
+        Some(text) => Some(parse_rules_arg(Some(text))?),
+        None => None,
+    };
+    let from_file = match &args.openings {
+        Some(path) => Some(read_openings(path, given.as_ref())?),
+        None => None,
+    };
+    let rules = given
+        .or(from_file.as_ref().and_then(|(_, r)| *r))
+        .unwrap_or(Rules::ARMENIAN);
     let clock = match &args.tc {
         // `--tc` was once the time per move in milliseconds.
         Some(text) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
@@ -145,12 +165,22 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         io.out,
         "(GSPRT on pentanomial pair counts, logistic Elo; {pace})"
     )?;
-    let found = random_openings(&rules, OPENINGS, OPENING_PLIES, OPENING_SEED);
-    writeln!(
-        io.out,
-        "{} balanced openings of {OPENING_PLIES} random plies",
-        found.len()
-    )?;
+    let found = match from_file {
+        Some((list, _)) => {
+            let file = args.openings.as_deref().unwrap_or(Path::new("")).display();
+            writeln!(io.out, "{} openings of {file}", list.len())?;
+            list
+        }
+        None => {
+            let found = random_openings(&rules, OPENINGS, OPENING_PLIES, OPENING_SEED);
+            writeln!(
+                io.out,
+                "{} balanced openings of {OPENING_PLIES} random plies",
+                found.len()
+            )?;
+            found
+        }
+    };
     let pairs = (args.max_games as usize).div_ceil(2);
     let config = MatchConfig {
         rules,
