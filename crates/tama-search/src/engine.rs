@@ -19,7 +19,7 @@ use crate::progress::{BestMove, Info, RootLine, SearchResult};
 use crate::score::{Score, INFINITY};
 use crate::tb_root;
 use crate::tt::Tt;
-use crate::worker::{Ctx, Worker};
+use crate::worker::{Ctx, Signals, Worker};
 
 /// How an engine is set up.
 ///
@@ -91,16 +91,6 @@ fn evaluator(config: &EngineConfig) -> Evaluator {
         .map(LearnedEval::new)
         .collect();
     classic.with_learned(learned)
-}
-
-/// What a host tells a running search from another thread: stop, or
-/// (for a ponder search) that the opponent played the expected move.
-#[derive(Debug, Default)]
-pub(crate) struct Signals {
-    /// Stop now and return the best move so far.
-    pub(crate) stop: AtomicBool,
-    /// The ponder search was hit: its time limits start now.
-    pub(crate) hit: AtomicBool,
 }
 
 /// Stops a running search from another thread, or tells a ponder search

@@ -6,11 +6,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use tama_core::{Color, Move, Piece, Position, Role, Rules, Setup, Square};
 
-use crate::engine::Signals;
 use crate::eval::Evaluator;
 use crate::params::SearchOptions;
 use crate::tt::Tt;
-use crate::worker::{Ctx, Worker};
+use crate::worker::{Ctx, Signals, Worker};
 
 /// Everything a [`Ctx`] borrows, for one thread.
 pub(crate) struct Harness {

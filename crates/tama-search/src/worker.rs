@@ -11,7 +11,6 @@ use crate::clock::Instant;
 
 use tama_core::{Color, Move, MoveList, Position, Rules, MOVE_LIST_INLINE};
 
-use crate::engine::Signals;
 use crate::eval::Evaluator;
 use crate::oracle::{EndgameOracle, OracleValue};
 use crate::params::SearchOptions;
@@ -23,6 +22,16 @@ use crate::tt::{move_code, Bound, Tt};
 /// other thread can reach the `StopHandle` while a search runs, such as
 /// a single-threaded WebAssembly worker reading a flag in shared memory.
 pub type Interrupt = fn() -> bool;
+
+/// What a host tells a running search from another thread: stop, or
+/// (for a ponder search) that the opponent played the expected move.
+#[derive(Debug, Default)]
+pub(crate) struct Signals {
+    /// Stop now and return the best move so far.
+    pub(crate) stop: AtomicBool,
+    /// The ponder search was hit: its time limits start now.
+    pub(crate) hit: AtomicBool,
+}
 
 /// What every thread of one search shares.
 pub(crate) struct Ctx<'a> {

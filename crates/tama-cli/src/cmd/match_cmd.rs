@@ -155,19 +155,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         list_options(out, args.json)?;
         return Ok(EXIT_OK);
     }
-    // The rules: --rules, else those of the openings file's games, else
-    // armenian.
-    let given = match &args.rules {
-        Some(text) => Some(parse_rules_arg(Some(text))?),
-        None => None,
-    };
-    let from_file = match &args.openings {
-        Some(path) => Some(read_openings(path, given.as_ref())?),
-        None => None,
-    };
-    let rules = given
-        .or(from_file.as_ref().and_then(|(_, r)| *r))
-        .unwrap_or(Rules::ARMENIAN);
+    let (rules, from_file) = rules_and_openings(args.rules.as_deref(), args.openings.as_deref())?;
     let clock = match &args.tc {
         Some(text) => Some(parse_time_control_arg("tc", text)?),
         None => None,
@@ -190,7 +178,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         a.name.push_str(" (A)");
         b.name.push_str(" (B)");
     }
-    let openings = openings(args, &rules, from_file.map(|(list, _)| list))?;
+    let openings = openings(args, &rules, from_file)?;
     let config = MatchConfig {
         rules,
         openings,
@@ -413,6 +401,27 @@ fn openings(
 /// PDN games (ballot files among them, docs/BALLOTS.md), and the rules of
 /// its games (`None` for position texts). The games must all have the
 /// `rules` given, or else all the first game's.
+/// The rules and openings of a match or an SPRT: `--rules`, else those
+/// of the `--openings` file's games, else armenian; and the file's
+/// openings, if one is given (checked against `--rules`).
+pub(crate) fn rules_and_openings(
+    rules: Option<&str>,
+    openings: Option<&Path>,
+) -> Result<(Rules, Option<Vec<Opening>>), CliError> {
+    let given = match rules {
+        Some(text) => Some(parse_rules_arg(Some(text))?),
+        None => None,
+    };
+    let from_file = match openings {
+        Some(path) => Some(read_openings(path, given.as_ref())?),
+        None => None,
+    };
+    let rules = given
+        .or(from_file.as_ref().and_then(|(_, r)| *r))
+        .unwrap_or(Rules::ARMENIAN);
+    Ok((rules, from_file.map(|(list, _)| list)))
+}
+
 pub(crate) fn read_openings(
     path: &Path,
     rules: Option<&Rules>,

@@ -21,8 +21,8 @@ use tama_arena::{
 use tama_core::Rules;
 use tama_notation::time_control::write_time_control;
 
-use crate::cmd::match_cmd::read_openings;
-use crate::common::{parse_rules_arg, parse_time_control_arg, read_weights, FlagArg};
+use crate::cmd::match_cmd::rules_and_openings;
+use crate::common::{parse_time_control_arg, read_weights, FlagArg};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::io::Io;
 
@@ -119,17 +119,7 @@ pub struct Args {
 /// Runs `tama sprt`.
 pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta).map_err(CliError::usage)?;
-    let given = match &args.rules {
-        Some(text) => Some(parse_rules_arg(Some(text))?),
-        None => None,
-    };
-    let from_file = match &args.openings {
-        Some(path) => Some(read_openings(path, given.as_ref())?),
-        None => None,
-    };
-    let rules = given
-        .or(from_file.as_ref().and_then(|(_, r)| *r))
-        .unwrap_or(Rules::ARMENIAN);
+    let (rules, from_file) = rules_and_openings(args.rules.as_deref(), args.openings.as_deref())?;
     let clock = match &args.tc {
         // `--tc` was once the time per move in milliseconds.
         Some(text) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
@@ -166,7 +156,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         "(GSPRT on pentanomial pair counts, logistic Elo; {pace})"
     )?;
     let found = match from_file {
-        Some((list, _)) => {
+        Some(list) => {
             let file = args.openings.as_deref().unwrap_or(Path::new("")).display();
             writeln!(io.out, "{} openings of {file}", list.len())?;
             list
