@@ -757,6 +757,46 @@ fn engine_move_plays_a_legal_move() {
     assert_eq!(free_slots(&s), 1);
 }
 
+#[test]
+fn engine_move_on_a_clock_keeps_within_it() {
+    let s = in_process(1);
+    let started = Instant::now();
+    let a = post(
+        &s,
+        "/api/engine-move",
+        &json!({"rules": "turkish", "moves": ["c3-c4"],
+                "clock": {"white": 60000, "black": 300, "white_increment": 0, "black_increment": 0}}),
+    );
+    assert_eq!(a.status, 200, "{}", a.text());
+    let v = a.json();
+    assert!(v["move"]["move"].is_string(), "{v}");
+    // 300 ms left: the engine's own time budget is a fraction of it.
+    assert!(started.elapsed() < Duration::from_millis(1000), "{:?}", started.elapsed());
+    // A clock and a depth together: whichever ends the search first.
+    let v = post(
+        &s,
+        "/api/engine-move",
+        &json!({"depth": 2, "clock": {"white": 600000, "black": 600000, "moves_to_go": 20}}),
+    )
+    .json();
+    assert_eq!(v["depth"], 2, "{v}");
+    let cases = [
+        (json!({"clock": {"white": 1}}), "missing field `black`"),
+        (json!({"clock": {"white": -1, "black": 1}}), "invalid JSON body"),
+        (json!({"clock": {"white": 1, "black": 1, "byoyomi": 5}}), "unknown field `byoyomi`"),
+        (json!({"clock": {"white": 86400001u64, "black": 1}}), "invalid clock.white 86400001"),
+        (json!({"clock": {"white": 1, "black": 1, "moves_to_go": 0}}), "invalid clock.moves_to_go 0"),
+        (json!({"clock": "3m+2s"}), "invalid JSON body"),
+    ];
+    for (body, message) in cases {
+        let a = post(&s, "/api/engine-move", &body);
+        assert_eq!(a.status, 400, "{body}: {}", a.text());
+        let error = a.json()["error"].as_str().unwrap().to_string();
+        assert!(error.contains(message), "{body}: {error}");
+    }
+    assert_eq!(free_slots(&s), 1);
+}
+
 const GAME: &str = r#"[Event "Test"]
 [Result "*"]
 
