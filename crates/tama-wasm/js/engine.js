@@ -269,7 +269,10 @@ export class Engine {
 
   /**
    * Searches the board's position (its game's earlier positions count for
-   * repetition). Limits: `depth`, `movetime` (ms), `nodes`; none searches
+   * repetition). Limits: `depth`, `movetime` (ms), `nodes`, `clock`
+   * (`{white, black, white_increment, black_increment, moves_to_go}` in
+   * ms, as `Board.clock().limits` gives it: the engine budgets its own
+   * time); none searches
    * until `stop()`. `multipv` lines (1 by default). `onInfo(line)` is
    * called for each completed iteration of each line. Resolves with the
    * lines of the last iteration, best first (empty when the game is
@@ -296,8 +299,8 @@ export class Engine {
    * or `{type: "gameover", winner, termination}`), or `null` when the
    * search was stopped by ending its worker.
    */
-  search(board, { depth, movetime, nodes, multipv, onInfo } = {}) {
-    const request = JSON.stringify({ depth, movetime, nodes, multipv });
+  search(board, { depth, movetime, nodes, multipv, clock, onInfo } = {}) {
+    const request = JSON.stringify({ depth, movetime, nodes, multipv, clock });
     return this.#enqueue("analyse", board, request, { onInfo });
   }
 

@@ -17,7 +17,7 @@ use js_sys::{Atomics, Function, Int32Array};
 use serde::Deserialize;
 use tama_report::{Report, ReviewMove, ReviewProgress, ReviewSummary};
 use tama_search::review::{self, DEFAULT_MOVETIME};
-use tama_search::{Engine, EngineConfig, InfoKind, LimitBounds, Limits};
+use tama_search::{Clock, Engine, EngineConfig, InfoKind, LimitBounds, Limits};
 use wasm_bindgen::prelude::*;
 
 use crate::board::Board;
@@ -55,6 +55,63 @@ pub struct SearchRequest {
     pub nodes: Option<u64>,
     /// Lines to search (multi-PV), 1 by default.
     pub multipv: Option<u32>,
+    /// The game clock: the engine budgets its own time from it.
+    pub clock: Option<ClockRequest>,
+}
+
+/// A game clock as a search request gives it, in milliseconds: each
+/// side's time left and increment, and the moves to the next control.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ClockRequest {
+    /// White's time left.
+    pub white: u64,
+    /// Black's time left.
+    pub black: u64,
+    /// White's increment per move.
+    #[serde(default)]
+    pub white_increment: u64,
+    /// Black's increment per move.
+    #[serde(default)]
+    pub black_increment: u64,
+    /// Moves to the next control, if the clock has one.
+    pub moves_to_go: Option<u32>,
+}
+
+impl ClockRequest {
+    /// The engine's clock, each value checked: at most a day
+    /// ([`MAX_CLOCK_TIME`](crate::MAX_CLOCK_TIME)), `moves_to_go` at least 1.
+    ///
+    /// # Errors
+    ///
+    /// `RangeError` naming the field.
+    pub fn checked(&self) -> Result<Clock, Error> {
+        let max = crate::MAX_CLOCK_TIME.as_millis() as u64;
+        for (name, v) in [
+            ("white", self.white),
+            ("black", self.black),
+            ("white_increment", self.white_increment),
+            ("black_increment", self.black_increment),
+        ] {
+            if v > max {
+                return Err(Error::range(format!(
+                    "invalid clock.{name} {v}: expected 0 to {max} milliseconds"
+                )));
+            }
+        }
+        if self.moves_to_go == Some(0) {
+            return Err(Error::range(
+                "invalid clock.moves_to_go 0: expected at least 1",
+            ));
+        }
+        Ok(Clock {
+            white: Duration::from_millis(self.white),
+            black: Duration::from_millis(self.black),
+            white_increment: Duration::from_millis(self.white_increment),
+            black_increment: Duration::from_millis(self.black_increment),
+            moves_to_go: self.moves_to_go,
+        })
+    }
 }
 
 impl SearchRequest {
@@ -85,13 +142,15 @@ impl SearchRequest {
     /// The limits given, range-checked as every front end checks them
     /// (`Limits::checked`).
     pub(crate) fn checked_limits(&self) -> Result<Limits, Error> {
-        Limits::checked(
+        let mut limits = Limits::checked(
             self.depth,
             self.nodes,
             self.movetime.map(Duration::from_millis),
             LimitBounds::ENGINE,
         )
-        .map_err(|e| Error::range(e.to_string()))
+        .map_err(|e| Error::range(e.to_string()))?;
+        limits.clock = self.clock.as_ref().map(ClockRequest::checked).transpose()?;
+        Ok(limits)
     }
 
     /// The search limits: those given, or until stopped.
@@ -306,6 +365,20 @@ mod tests {
         ] {
             assert_eq!(SearchRequest::parse(bad).unwrap_err().name(), "RangeError");
         }
+        let r = SearchRequest::parse(r#"{"clock": {"white": 5000, "black": 4000, "black_increment": 100}}"#)
+            .unwrap();
+        let clock = r.limits().clock.unwrap();
+        assert_eq!(clock.black, Duration::from_millis(4000));
+        assert_eq!(clock.black_increment, Duration::from_millis(100));
+        assert!(!r.limits().infinite);
+        for bad in [
+            r#"{"clock": {"white": 90000000, "black": 1}}"#,
+            r#"{"clock": {"white": 1, "black": 1, "moves_to_go": 0}}"#,
+        ] {
+            assert_eq!(SearchRequest::parse(bad).unwrap_err().name(), "RangeError");
+        }
+        let e = SearchRequest::parse(r#"{"clock": {"white": -1, "black": 1}}"#).unwrap_err();
+        assert_eq!(e.name(), "TypeError");
         let e = SearchRequest::parse(r#"{"dpth": 3}"#).unwrap_err();
         assert_eq!(e.name(), "TypeError");
         assert!(e.message().contains("dpth"), "{e}");
