@@ -465,6 +465,7 @@ async fn steps(p: &Page) -> Res {
             .await
             .map_err(|e| format!("browser_engine_under_serve: {e}"))?;
     }
+    clocks(p).await.map_err(|e| format!("clocks: {e}"))?;
     narrow(p).await.map_err(|e| format!("narrow: {e}"))?;
     languages(p).await.map_err(|e| format!("languages: {e}"))?;
     eprintln!("browser steps took {:.1} s", t.elapsed().as_secs_f64());
@@ -1068,6 +1069,155 @@ async fn narrow(p: &Page) -> Res {
     assert_eq!(p.record().await?, ["c3-c4"]);
     p.shot("07b-phone").await?;
     p.c.set_window_size(1360, 960).await?;
+    Ok(())
+}
+
+/// Chooses the time control of the next game: a preset's value, or a
+/// text typed into the custom field.
+async fn choose_clock(p: &Page, control: &str, flag_rule: &str) -> Res {
+    let preset: bool = serde_json::from_value(
+        p.js(&format!(
+            "return [...document.querySelectorAll('#clock-control option')].some(o => o.value === {})",
+            json!(control)
+        ))
+        .await?,
+    )?;
+    if preset || control.is_empty() {
+        p.select("#clock-control", control).await?;
+    } else {
+        p.select("#clock-control", "custom").await?;
+        p.c.execute(
+            "const e = document.querySelector('#clock-custom'); e.value = arguments[0]; e.dispatchEvent(new Event('change'));",
+            vec![json!(control)],
+        )
+        .await?;
+    }
+    if !control.is_empty() {
+        p.select("#flag-rule", flag_rule).await?;
+    }
+    Ok(())
+}
+
+/// The state of the two clocks: `[[side, text, running, low, flagged]; 2]`,
+/// the top one first, or `null` when they are hidden.
+async fn clocks_shown(p: &Page) -> Res<Value> {
+    p.js("const c = ['#clock-top', '#clock-bottom'].map(id => document.querySelector(id)); if (c.some(e => e.hidden)) return null; return c.map(e => [e.dataset.side, e.querySelector('.time').textContent, e.classList.contains('running'), e.classList.contains('low'), e.classList.contains('flagged')])")
+        .await
+}
+
+/// Games on a clock: a bad custom control is refused; two players at 5
+/// seconds each until a flag falls (both clocks shown, the running one
+/// marked, the last seconds a warning, the result and the PDN's
+/// `TimeControl` tag and clock comments); then a game against the engine
+/// at 1 minute, the engine keeping to its clock; and the clocks on a
+/// phone's screen.
+async fn clocks(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='two']").await?;
+    p.load_fen(START).await?;
+    // A text that is no time control is said, and no clock is kept.
+    choose_clock(p, "5 minutes", "lose").await?;
+    p.wait("!document.querySelector('#error').hidden", 5, "the bad control's error")
+        .await?;
+    let error = p.text("#error").await?;
+    assert!(error.starts_with("Invalid time control: "), "{error}");
+    assert_eq!(p.js("return window.tamaState.play.clock.control").await?, Value::Null);
+    choose_clock(p, "5s", "lose").await?;
+    assert_eq!(p.js("return window.tamaState.play.clock.control").await?, "5s");
+    p.click("#new-game").await?;
+    p.ready().await?;
+    let shown = clocks_shown(p).await?;
+    assert_eq!(shown[0][0], "black", "{shown}");
+    assert_eq!(shown[1][0], "white", "{shown}");
+    assert_eq!(shown[1][2], true, "White's clock runs first: {shown}");
+    assert_eq!(shown[0][1], "0:05.0", "{shown}");
+    p.square("c3").await?;
+    p.square("c4").await?;
+    p.wait(
+        "document.querySelector('#clock-top').classList.contains('running')",
+        5,
+        "Black's clock to run",
+    )
+    .await?;
+    // White's time stopped where the move was made; Black's goes down.
+    let white: f64 = serde_json::from_value(p.js("return window.tamaState.clock.board.clock().white").await?)?;
+    assert!((0.0..5000.0).contains(&white), "{white}");
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let shown = clocks_shown(p).await?;
+    assert_eq!(shown[0][3], true, "the last ten seconds are a warning: {shown}");
+    assert_ne!(shown[0][1], "0:05.0", "Black's clock runs: {shown}");
+    assert_eq!(shown[1][2], false, "{shown}");
+    p.shot("11-clock-warning").await?;
+    // Black does not move: the flag falls.
+    p.wait(
+        "!document.querySelector('#banner').hidden",
+        10,
+        "Black's flag",
+    )
+    .await?;
+    assert_eq!(
+        p.text("#banner").await?,
+        "Game over. White wins: time forfeit"
+    );
+    let shown = clocks_shown(p).await?;
+    assert_eq!(shown[0][4], true, "Black's flag is shown: {shown}");
+    assert_eq!(shown[0][1], "0:00.0", "{shown}");
+    // No move after the flag.
+    p.square("f6").await?;
+    p.square("f5").await?;
+    assert_eq!(p.record().await?, ["c3-c4"]);
+    p.shot("11b-flag").await?;
+    let pdn = p.export().await?;
+    for part in [
+        "[Result \"1-0\"]",
+        "[TimeControl \"5\"]",
+        "[Termination \"time forfeit\"]",
+        "1. c3-c4 {[%clock w0:00:0",
+        " B0:00:05]} 1-0",
+    ] {
+        assert!(pdn.contains(part), "{part} in {pdn}");
+    }
+    p.click("#export-close").await?;
+
+    // Against the engine at one minute: it answers on its own clock.
+    p.click(".tabs button[data-mode='play']").await?;
+    p.select("#human-color", "w").await?;
+    p.select("#level", "l:3").await?;
+    choose_clock(p, "1m", "draw-if-no-win").await?;
+    p.click("#new-game").await?;
+    p.ready().await?;
+    p.square("c3").await?;
+    p.square("c4").await?;
+    p.wait(
+        "window.tamaState.game.root.children[0] && window.tamaState.game.root.children[0].children.length === 1 && !window.tamaState.thinking",
+        30,
+        "the engine's answer",
+    )
+    .await?;
+    p.wait(
+        "document.querySelector('#clock-bottom').classList.contains('running')",
+        5,
+        "White's clock to run again",
+    )
+    .await?;
+    let v = p.js("const c = window.tamaState.clock.board.clock(); return [c.white, c.black, c.times.length, c.flagRule, c.control.text]").await?;
+    let (white, black): (f64, f64) = (v[0].as_f64().unwrap(), v[1].as_f64().unwrap());
+    assert!(white < 60000.0 && white > 40000.0, "{v}");
+    assert!(black < 60000.0 && black > 50000.0, "the engine kept to its clock: {v}");
+    assert_eq!(v[2], 2, "{v}");
+    assert_eq!(v[3], "draw-if-no-win", "{v}");
+    assert_eq!(v[4], "1m", "{v}");
+    p.shot("11c-clock-engine").await?;
+    // A phone's screen: the clocks above and below the board.
+    p.c.set_window_size(390, 844).await?;
+    p.wait("window.innerWidth < 500", 5, "the phone's window").await?;
+    let v = p
+        .js("const r = id => document.querySelector(id).getBoundingClientRect(); const b = r('#board'), t = r('#clock-top'), d = r('#clock-bottom'); return [t.bottom <= b.top + 1, d.top >= b.bottom - 1, t.width > 200, document.documentElement.scrollWidth <= window.innerWidth]")
+        .await?;
+    assert_eq!(v, json!([true, true, true, true]), "clocks beside the board on a phone");
+    p.shot("11d-clock-phone").await?;
+    p.c.set_window_size(1360, 960).await?;
+    choose_clock(p, "", "lose").await?;
+    p.select("#level", "l:2").await?;
     Ok(())
 }
 

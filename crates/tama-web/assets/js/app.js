@@ -30,6 +30,8 @@ import { bindImportDialog } from "./dialogs/import.js";
 import { bindExportDialog } from "./dialogs/export.js";
 import { bindRulesDialog } from "./dialogs/rules.js";
 import { render } from "./render/page.js";
+import { clockArrive, stopClock } from "./clock.js";
+import { bindPlaySetup, fillClockOptions } from "./setup.js";
 
 const board = new Board($("#board"), {
   onSquare: (i) => (state.mode === "edit" ? editorPut(i) : onSquare(i)),
@@ -37,18 +39,21 @@ const board = new Board($("#board"), {
 });
 
 on("change", (part) => render(board, part));
-on("arrive", () => {
+on("arrive", (node) => {
+  clockArrive(node);
   restartAnalysis();
   maybeEngineMove();
 });
-on("load", () => {
+on("load", (game) => {
   stopAnalysis();
   stopReview();
+  if (state.clock && state.clock.game !== game) stopClock();
 });
 
 function setMode(mode) {
   if (mode === state.mode) return;
   if (state.mode === "edit") state.editor = null;
+  if (mode !== "play" && mode !== "two") stopClock();
   if (mode === "edit") {
     stopAnalysis();
     return startEditor();
@@ -78,6 +83,7 @@ $("#human-color").addEventListener("change", (e) => {
   maybeEngineMove();
 });
 $("#level").addEventListener("change", (e) => (state.play.level = e.target.value));
+bindPlaySetup();
 
 // The record and the engine panel.
 $("#record").addEventListener("click", (e) => {
@@ -178,6 +184,7 @@ async function useLanguage(code, remember) {
   await setLanguage(code, remember);
   $("#language").value = language();
   fillLevels();
+  fillClockOptions();
   changed();
 }
 
@@ -188,6 +195,7 @@ async function start() {
   await setLanguage(chosenLanguage());
   select.value = language();
   fillLevels();
+  fillClockOptions();
   const config = await readConfig();
   state.engines = enginesFor(config);
   state.engine = state.engines[0];

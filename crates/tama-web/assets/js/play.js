@@ -6,6 +6,7 @@ import { state, changed, gameTo, humanToMove, known, limitOf, showError, today }
 import { sqIndex, sqName } from "./squares.js";
 import { newGame, addMoveText } from "./game.js";
 import { goto, loadGame, playMove } from "./record.js";
+import { engineClock, flagOutcome, startClock } from "./clock.js";
 
 // Whether the piece of move `m` passes over or lands on square `name`:
 // it lies on one of the straight legs of the path, after its start. (A
@@ -93,9 +94,9 @@ export async function maybeEngineMove() {
   changed();
   const game = state.game;
   try {
-    const text = await state.engine.move(gameTo(node), limitOf(state.play.level));
+    const text = await state.engine.move(gameTo(node), engineLimit());
     state.thinking = false;
-    if (state.game === game && state.node === node && text) goto(addMoveText(game, node, text));
+    if (state.game === game && state.node === node && text && !flagOutcome(node)) goto(addMoveText(game, node, text));
   } catch (e) {
     showError(e.message);
   } finally {
@@ -104,9 +105,24 @@ export async function maybeEngineMove() {
   }
 }
 
+// The engine's limits: on a clock, the clock (the engine budgets its own
+// time) and the level's depth; else the level's depth and time.
+function engineLimit() {
+  const limit = limitOf(state.play.level);
+  const clock = engineClock();
+  return clock ? { depth: limit.depth, clock } : limit;
+}
+
+// A new game from the current start position: against the engine in
+// play mode, between two players otherwise; on the chosen clock.
 export function newPlayGame() {
   const human = state.play.human;
-  const tags = { Event: "Casual game", Date: today(), White: human === "w" ? "You" : "tama", Black: human === "b" ? "You" : "tama" };
-  state.flip = human === "b";
-  loadGame(newGame(state.game.fen, state.game.rules, tags));
+  const tags =
+    state.mode === "play"
+      ? { Event: "Casual game", Date: today(), White: human === "w" ? "You" : "tama", Black: human === "b" ? "You" : "tama" }
+      : { Event: "Casual game", Date: today(), White: "?", Black: "?" };
+  state.flip = state.mode === "play" && human === "b";
+  const game = newGame(state.game.fen, state.game.rules, tags);
+  startClock(game);
+  loadGame(game);
 }
