@@ -68,7 +68,7 @@ test("a record gets the clock's tag and comments", () => {
   assert.match(pdn, /\[Result "0-1"\]/);
   assert.match(pdn, /\{a plan\} \{\[%clock w0:00:59 B0:01:00\]\}/);
   // Read back, the game is on the clock.
-  const back = readPdn(pdn)[0].board();
+  const back = Board.fromPdn(pdn);
   assert.equal(back.clock().control.text, "1m+1s");
   assert.deepEqual(back.clock().times, [59000, 58000]);
 });
