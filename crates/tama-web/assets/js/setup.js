@@ -26,7 +26,7 @@ export function fillClockOptions() {
   flag.innerHTML = "";
   for (const r of flagRules()) flag.add(new Option(t(`flag.${r}`), r));
   flag.value = state.play.clock.flagRule;
-  $("#flag-opt").hidden = chosen === null;
+  $("#flag-opt").hidden = value === "";
 }
 
 // A custom control, read by the package; a bad one is said and not kept.
@@ -42,7 +42,6 @@ function readCustom() {
     state.play.clock.control = null;
     showError(t("clock.bad", { error: e.message }));
   }
-  $("#flag-opt").hidden = state.play.clock.control === null;
 }
 
 export function bindPlaySetup() {
@@ -56,7 +55,7 @@ export function bindPlaySetup() {
     } else {
       state.play.clock.control = v || null;
     }
-    $("#flag-opt").hidden = state.play.clock.control === null;
+    $("#flag-opt").hidden = v === "";
   });
   $("#clock-custom").addEventListener("change", readCustom);
   $("#flag-rule").addEventListener("change", (e) => (state.play.clock.flagRule = e.target.value));

@@ -21,6 +21,7 @@ export function clockText(ms) {
 export function renderClocks() {
   const view = clockView();
   const top = state.flip ? "white" : "black";
+  document.body.classList.toggle("has-clock", !!view);
   for (const [id, side] of [["#clock-top", top], ["#clock-bottom", top === "white" ? "black" : "white"]]) {
     const el = $(id);
     el.hidden = !view;
