@@ -311,7 +311,10 @@ mod tests {
         assert_eq!(e.name(), "TimeControlError");
         assert!(e.column().is_some());
         assert_eq!(time_control_of("25h").unwrap_err().name(), "RangeError");
-        assert_eq!(flag_rule_of("draw-if-no-win").unwrap(), FlagRule::DrawIfNoWin);
+        assert_eq!(
+            flag_rule_of("draw-if-no-win").unwrap(),
+            FlagRule::DrawIfNoWin
+        );
         assert_eq!(flag_rule_of("win").unwrap_err().name(), "TypeError");
     }
 

@@ -32,14 +32,32 @@ thread_local! {
     static STOP_FLAG: RefCell<Option<Int32Array>> = const { RefCell::new(None) };
 }
 
-/// The search's [`Interrupt`](tama_search::Interrupt): whether the stop
-/// flag is set.
-fn stop_requested() -> bool {
+/// The flag's value that asks for a stop.
+pub const FLAG_STOP: i32 = 1;
+
+/// The flag's value that says a ponder search was hit.
+pub const FLAG_PONDER_HIT: i32 = 2;
+
+/// The flag's value now (0 without a flag).
+fn flag_value() -> i32 {
     STOP_FLAG.with(|flag| {
         flag.borrow()
             .as_ref()
-            .is_some_and(|a| Atomics::load(a, 0).is_ok_and(|v| v != 0))
+            .and_then(|a| Atomics::load(a, 0).ok())
+            .unwrap_or(0)
     })
+}
+
+/// The search's [`Interrupt`](tama_search::Interrupt): whether the stop
+/// flag asks for a stop.
+fn stop_requested() -> bool {
+    flag_value() == FLAG_STOP
+}
+
+/// The search's ponder-hit question: whether the flag says the ponder
+/// search was hit.
+fn ponder_hit() -> bool {
+    flag_value() == FLAG_PONDER_HIT
 }
 
 /// What to search: the limits (none: until stopped), and the number of
@@ -57,6 +75,9 @@ pub struct SearchRequest {
     pub multipv: Option<u32>,
     /// The game clock: the engine budgets its own time from it.
     pub clock: Option<ClockRequest>,
+    /// A ponder search: no time limit until the flag says it was hit
+    /// ([`FLAG_PONDER_HIT`]), then the limits above.
+    pub ponder: Option<bool>,
 }
 
 /// A game clock as a search request gives it, in milliseconds: each
@@ -150,6 +171,7 @@ impl SearchRequest {
         )
         .map_err(|e| Error::range(e.to_string()))?;
         limits.clock = self.clock.as_ref().map(ClockRequest::checked).transpose()?;
+        limits.ponder = self.ponder.unwrap_or(false);
         Ok(limits)
     }
 
@@ -188,6 +210,7 @@ impl WasmEngine {
         }
         let mut engine = Engine::new(config);
         engine.set_interrupt(Some(stop_requested));
+        engine.set_ponder_hit(Some(ponder_hit));
         Ok(WasmEngine { engine })
     }
 
@@ -225,7 +248,8 @@ impl WasmEngine {
 
     /// Sets the flag that stops searches: an `Int32Array` (over a
     /// `SharedArrayBuffer`, written by another thread) whose first element
-    /// is non-zero while a stop is requested; `undefined` removes it.
+    /// is 1 while a stop is requested, and 2 once a ponder search was hit
+    /// (it then goes on under its limits); `undefined` removes it.
     #[wasm_bindgen(js_name = setStopFlag)]
     pub fn set_stop_flag(flag: Option<Int32Array>) {
         STOP_FLAG.with(|f| *f.borrow_mut() = flag);
@@ -365,8 +389,10 @@ mod tests {
         ] {
             assert_eq!(SearchRequest::parse(bad).unwrap_err().name(), "RangeError");
         }
-        let r = SearchRequest::parse(r#"{"clock": {"white": 5000, "black": 4000, "black_increment": 100}}"#)
-            .unwrap();
+        let r = SearchRequest::parse(
+            r#"{"clock": {"white": 5000, "black": 4000, "black_increment": 100}}"#,
+        )
+        .unwrap();
         let clock = r.limits().clock.unwrap();
         assert_eq!(clock.black, Duration::from_millis(4000));
         assert_eq!(clock.black_increment, Duration::from_millis(100));

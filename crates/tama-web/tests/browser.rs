@@ -466,6 +466,7 @@ async fn steps(p: &Page) -> Res {
             .map_err(|e| format!("browser_engine_under_serve: {e}"))?;
     }
     clocks(p).await.map_err(|e| format!("clocks: {e}"))?;
+    pondering(p).await.map_err(|e| format!("pondering: {e}"))?;
     narrow(p).await.map_err(|e| format!("narrow: {e}"))?;
     languages(p).await.map_err(|e| format!("languages: {e}"))?;
     eprintln!("browser steps took {:.1} s", t.elapsed().as_secs_f64());
@@ -1116,13 +1117,23 @@ async fn clocks(p: &Page) -> Res {
     p.load_fen(START).await?;
     // A text that is no time control is said, and no clock is kept.
     choose_clock(p, "5 minutes", "lose").await?;
-    p.wait("!document.querySelector('#error').hidden", 5, "the bad control's error")
-        .await?;
+    p.wait(
+        "!document.querySelector('#error').hidden",
+        5,
+        "the bad control's error",
+    )
+    .await?;
     let error = p.text("#error").await?;
     assert!(error.starts_with("Invalid time control: "), "{error}");
-    assert_eq!(p.js("return window.tamaState.play.clock.control").await?, Value::Null);
+    assert_eq!(
+        p.js("return window.tamaState.play.clock.control").await?,
+        Value::Null
+    );
     choose_clock(p, "5s", "lose").await?;
-    assert_eq!(p.js("return window.tamaState.play.clock.control").await?, "5s");
+    assert_eq!(
+        p.js("return window.tamaState.play.clock.control").await?,
+        "5s"
+    );
     p.click("#new-game").await?;
     p.ready().await?;
     let shown = clocks_shown(p).await?;
@@ -1139,11 +1150,17 @@ async fn clocks(p: &Page) -> Res {
     )
     .await?;
     // White's time stopped where the move was made; Black's goes down.
-    let white: f64 = serde_json::from_value(p.js("return window.tamaState.clock.board.clock().white").await?)?;
+    let white: f64 = serde_json::from_value(
+        p.js("return window.tamaState.clock.board.clock().white")
+            .await?,
+    )?;
     assert!((0.0..5000.0).contains(&white), "{white}");
     tokio::time::sleep(Duration::from_millis(700)).await;
     let shown = clocks_shown(p).await?;
-    assert_eq!(shown[0][3], true, "the last ten seconds are a warning: {shown}");
+    assert_eq!(
+        shown[0][3], true,
+        "the last ten seconds are a warning: {shown}"
+    );
     assert_ne!(shown[0][1], "0:05.0", "Black's clock runs: {shown}");
     assert_eq!(shown[1][2], false, "{shown}");
     p.shot("11-clock-warning").await?;
@@ -1202,20 +1219,107 @@ async fn clocks(p: &Page) -> Res {
     let v = p.js("const c = window.tamaState.clock.board.clock(); return [c.white, c.black, c.times.length, c.flagRule, c.control.text]").await?;
     let (white, black): (f64, f64) = (v[0].as_f64().unwrap(), v[1].as_f64().unwrap());
     assert!(white < 60000.0 && white > 40000.0, "{v}");
-    assert!(black < 60000.0 && black > 50000.0, "the engine kept to its clock: {v}");
+    assert!(
+        black < 60000.0 && black > 50000.0,
+        "the engine kept to its clock: {v}"
+    );
     assert_eq!(v[2], 2, "{v}");
     assert_eq!(v[3], "draw-if-no-win", "{v}");
     assert_eq!(v[4], "1m", "{v}");
     p.shot("11c-clock-engine").await?;
     // A phone's screen: the clocks above and below the board.
     p.c.set_window_size(390, 844).await?;
-    p.wait("window.innerWidth < 500", 5, "the phone's window").await?;
+    p.wait("window.innerWidth < 500", 5, "the phone's window")
+        .await?;
     let v = p
         .js("const r = id => document.querySelector(id).getBoundingClientRect(); const b = r('#board'), t = r('#clock-top'), d = r('#clock-bottom'); return [t.bottom <= b.top + 1, d.top >= b.bottom - 1, t.width > 200, document.documentElement.scrollWidth <= window.innerWidth]")
         .await?;
-    assert_eq!(v, json!([true, true, true, true]), "clocks beside the board on a phone");
+    assert_eq!(
+        v,
+        json!([true, true, true, true]),
+        "clocks beside the board on a phone"
+    );
     p.shot("11d-clock-phone").await?;
     p.c.set_window_size(1360, 960).await?;
+    choose_clock(p, "", "lose").await?;
+    p.select("#level", "l:2").await?;
+    Ok(())
+}
+
+/// Plays the move the engine expects (its ponder move) or, with `hit`
+/// false, another legal move, by clicking its squares; returns it.
+async fn answer_ponder(p: &Page, hit: bool) -> Res<String> {
+    let script = format!(
+        "const s = window.tamaState; const k = s.node.known; const want = s.ponder.predicted; \
+         const m = k.legal.moves.find(m => (m.move === want) === {hit} && \
+         k.legal.moves.filter(o => o.from === m.from && o.to === m.to).length === 1); \
+         return m ? [m.move, m.from, m.to] : null"
+    );
+    let v = p.js(&script).await?;
+    let [mv, from, to]: [String; 3] = serde_json::from_value(v)?;
+    p.square(&from).await?;
+    p.square(&to).await?;
+    Ok(mv)
+}
+
+/// Thinking on the player's time against the engine, on a clock: after
+/// its move the engine searches the position after the move it expects;
+/// that move played (a hit), the same search gives its answer; another
+/// move (a miss) stops it and the engine thinks anew. The game goes on.
+async fn pondering(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='play']").await?;
+    p.select("#human-color", "w").await?;
+    p.select("#level", "l:3").await?;
+    choose_clock(p, "3m+2s", "lose").await?;
+    p.click("#ponder").await?;
+    assert_eq!(p.js("return window.tamaState.play.ponder").await?, true);
+    p.click("#new-game").await?;
+    p.ready().await?;
+    let before: Value = p.js("return {...window.tamaPonder}").await?;
+    let mut played = Vec::new();
+    p.square("c3").await?;
+    p.square("c4").await?;
+    for (round, hit) in [true, false, true].into_iter().enumerate() {
+        let plies = 2 * (round + 1);
+        p.wait(
+            &format!("document.querySelectorAll('#record .mv').length === {plies} && !window.tamaState.thinking && window.tamaState.ponder"),
+            30,
+            "the engine's move, then its thinking on our time",
+        )
+        .await?;
+        played.push(answer_ponder(p, hit).await?);
+    }
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 8 && !window.tamaState.thinking",
+        30,
+        "the engine's answer to the last move",
+    )
+    .await?;
+    let after: Value = p.js("return {...window.tamaPonder}").await?;
+    let count = |v: &Value, k: &str| v[k].as_u64().unwrap_or(0);
+    assert!(
+        count(&after, "hits") >= count(&before, "hits") + 2,
+        "{before} {after}"
+    );
+    assert!(
+        count(&after, "misses") > count(&before, "misses"),
+        "{before} {after}"
+    );
+    let record = p.record().await?;
+    assert_eq!(record.len(), 8, "{record:?}");
+    for (k, mv) in played.iter().enumerate() {
+        assert_eq!(&record[2 * k + 2], mv, "{record:?}");
+    }
+    assert_eq!(p.text("#status").await?, "White to move");
+    // The engine kept to its clock: its time is above two minutes.
+    let black: f64 = serde_json::from_value(
+        p.js("return window.tamaState.clock.board.clock().black")
+            .await?,
+    )?;
+    assert!(black > 120_000.0, "{black}");
+    p.shot("12-pondering").await?;
+    // A new game without the clock; pondering off again.
+    p.click("#ponder").await?;
     choose_clock(p, "", "lose").await?;
     p.select("#level", "l:2").await?;
     Ok(())

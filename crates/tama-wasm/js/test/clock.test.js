@@ -88,3 +88,42 @@ test("the engine plays on a clock", async () => {
     engine.close();
   }
 });
+
+test("a ponder search goes on at the hit and stops at a miss", async () => {
+  const engine = new Engine({ hash: 1 });
+  try {
+    assert.equal(engine.stopsInPlace, true, "Node has shared memory");
+    const board = new Board(undefined, { rules: "turkish" });
+    board.push("c3-c4");
+    board.push("f6-f5"); // the predicted move, played in the board searched
+    let iterations = 0;
+    const p = engine.ponder(board, { movetime: 100, onInfo: () => iterations++ });
+    // Longer than the movetime: without the hit the search goes on.
+    await new Promise((r) => setTimeout(r, 400));
+    let settled = false;
+    p.result.then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 0));
+    assert.equal(settled, false, "the ponder search waits for the hit");
+    assert.ok(iterations > 0);
+    const hitAt = Date.now();
+    const { best } = await p.hit();
+    assert.ok(Date.now() - hitAt < 1500, "the movetime counts from the hit");
+    assert.equal(best.type, "bestmove");
+    assert.ok(board.legalMoves().some((m) => m.text === best.move), best.move);
+    // A miss: the search stops at once and the engine is free.
+    const q = engine.ponder(board, { clock: { white: 60000, black: 60000 } });
+    await new Promise((r) => setTimeout(r, 100));
+    q.miss();
+    await q.result;
+    const { best: next } = await engine.search(board, { depth: 2 });
+    assert.equal(next.depth, 2);
+    // Missed before it began: it never runs.
+    const busy = engine.search(board, { depth: 3 });
+    const r = engine.ponder(board, { depth: 4 });
+    r.miss();
+    await busy;
+    assert.deepEqual(await r.result, { best: null, lines: [] });
+  } finally {
+    engine.close();
+  }
+});

@@ -31,6 +31,7 @@ import { bindExportDialog } from "./dialogs/export.js";
 import { bindRulesDialog } from "./dialogs/rules.js";
 import { render } from "./render/page.js";
 import { clockArrive, stopClock } from "./clock.js";
+import { stopPonder } from "./ponder.js";
 import { bindPlaySetup, fillClockOptions } from "./setup.js";
 
 const board = new Board($("#board"), {
@@ -47,6 +48,7 @@ on("arrive", (node) => {
 on("load", (game) => {
   stopAnalysis();
   stopReview();
+  stopPonder();
   if (state.clock && state.clock.game !== game) stopClock();
 });
 
@@ -54,6 +56,7 @@ function setMode(mode) {
   if (mode === state.mode) return;
   if (state.mode === "edit") state.editor = null;
   if (mode !== "play" && mode !== "two") stopClock();
+  stopPonder();
   if (mode === "edit") {
     stopAnalysis();
     return startEditor();
@@ -156,6 +159,7 @@ window.addEventListener("resize", () => changed("review"));
 // The engine that answers: the configured one, or (under `tama serve`)
 // the browser's, chosen in the engine card.
 $("#engine-source").addEventListener("change", (e) => {
+  stopPonder();
   state.engine = state.engines.find((x) => x.kind === e.target.value) || state.engine;
   restartAnalysis();
   maybeEngineMove();

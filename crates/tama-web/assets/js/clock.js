@@ -12,6 +12,7 @@
 import { Board, timeControl } from "./tama.js";
 import { state, changed } from "./state.js";
 import { history, lineTo } from "./game.js";
+import { stopPonder } from "./ponder.js";
 
 // The time controls offered before a game: time-control text as the
 // package reads it ("45m" is TÜDAF's championships').
@@ -75,6 +76,7 @@ function tick() {
       state.game.result = outcome.result;
       state.thinking = false;
       state.selected = null;
+      stopPonder();
       changed();
       return;
     }

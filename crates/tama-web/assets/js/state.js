@@ -20,6 +20,7 @@ export const state = {
   selected: null, // {from, clicks: [squares]}
   play: { human: "w", level: null, clock: { control: null, flagRule: "lose" }, ponder: false },
   clock: null, // the game clock (clock.js)
+  ponder: null, // the engine thinking on the player's time (ponder.js)
   levels: [], // the engine's levels of play (the package's levels())
   engines: [], // the engines that can answer (engines/index.js), the one in use first
   engine: null,

@@ -49,6 +49,8 @@ const query = ({ fen, rules, moves }, extra = {}) => {
   return q;
 };
 
+const answer = (r) => (r.move ? { move: r.move.move, pv: r.pv || [] } : null);
+
 export function serverEngine(config) {
   return {
     kind: "server",
@@ -71,11 +73,23 @@ export function serverEngine(config) {
       return () => es.close();
     },
 
-    // The engine's move (move text) under `limit` ({depth, movetime}), or
-    // null when the game is over.
+    // The engine's move under `limit` ({depth, movetime, clock}): {move,
+    // pv} (move text), or null when the game is over.
     async move(game, limit) {
-      const r = await post("api/engine-move", { ...game, ...limit });
-      return r.move ? r.move.move : null;
+      return answer(await post("api/engine-move", { ...game, ...limit }));
+    },
+
+    // Thinks on the player's time (`POST /api/ponder`) about the position
+    // after `predicted`; `hit()` resolves as `move` does, `miss()` stops
+    // the search on the server.
+    ponder(game, predicted, limit) {
+      const started = post("api/ponder", { ...game, ponder: predicted, ...limit });
+      return {
+        hit: async () => answer(await post(`api/ponder/${(await started).id}/hit`, {})),
+        miss: () => {
+          started.then(({ id }) => post(`api/ponder/${id}/stop`, {})).catch(() => {});
+        },
+      };
     },
 
     // A whole-game review (`GET /api/review`): `onEvent(name, data)` gets

@@ -1,0 +1,286 @@
+//! Pondering: the engine thinks on the opponent's time. `POST
+//! /api/ponder` starts a search of the position after the opponent's
+//! predicted move, with no time limit until it is hit (`Limits::ponder`);
+//! `POST /api/ponder/{id}/hit` says the predicted move was played: the
+//! same search goes on under the clock's budget and its move is the
+//! answer (as `POST /api/engine-move`'s); `POST /api/ponder/{id}/stop`
+//! (a miss) stops it. A job holds a search slot while it searches; jobs
+//! are few ([`MAX_PONDER_JOBS`]) and expire ([`PONDER_TTL`]).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tama_core::Game;
+use tama_notation::write_fen;
+use tama_report::EngineMove;
+use tama_search::{SearchResult, StopHandle};
+use tokio::sync::oneshot;
+
+use crate::api::engine_limits;
+use crate::error::ApiError;
+use crate::input;
+use crate::slots::AppState;
+
+/// The most ponder jobs held at once (searching, or done and waiting for
+/// the hit or the miss).
+pub const MAX_PONDER_JOBS: usize = 32;
+
+/// How long a job waits for its hit or miss: then its search is stopped
+/// and the job forgotten (a later hit is a 404).
+pub const PONDER_TTL: Duration = Duration::from_secs(30 * 60);
+
+/// One ponder search.
+struct Job {
+    /// The game after the predicted move: the position searched.
+    game: Game,
+    /// The engine's stop handle, while it searches.
+    stop: StopHandle,
+    /// What the search thread asks of the search at each report: a hit or
+    /// a miss that came before the search began (which clears the
+    /// engine's flags) is passed on then.
+    hit: Arc<AtomicBool>,
+    missed: Arc<AtomicBool>,
+    /// The search's result, once it ends.
+    result: oneshot::Receiver<SearchResult>,
+    started: Instant,
+}
+
+/// The ponder jobs of a server.
+#[derive(Default)]
+pub(crate) struct Jobs {
+    jobs: Mutex<HashMap<u64, Job>>,
+    next: AtomicU64,
+}
+
+impl std::fmt::Debug for Jobs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Jobs").finish_non_exhaustive()
+    }
+}
+
+impl Jobs {
+    fn lock(&self) -> MutexGuard<'_, HashMap<u64, Job>> {
+        // Inserting and removing are the only operations: the map stays
+        // consistent even if a holder panicked.
+        self.jobs.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Stops and forgets the jobs started before `now - ttl`; returns how
+    /// many.
+    fn expire(&self, now: Instant, ttl: Duration) -> usize {
+        let mut jobs = self.lock();
+        let old: Vec<u64> = jobs
+            .iter()
+            .filter(|(_, j)| now.saturating_duration_since(j.started) >= ttl)
+            .map(|(id, _)| *id)
+            .collect();
+        for id in &old {
+            if let Some(job) = jobs.remove(id) {
+                job.missed.store(true, Ordering::SeqCst);
+                job.stop.stop();
+            }
+        }
+        old.len()
+    }
+
+    fn take(&self, id: &str) -> Result<Job, ApiError> {
+        id.parse::<u64>()
+            .ok()
+            .and_then(|id| self.lock().remove(&id))
+            .ok_or_else(|| {
+                ApiError::status(
+                    StatusCode::NOT_FOUND,
+                    format!("no ponder job {id:?}: it was hit, stopped or expired, or never was"),
+                )
+            })
+    }
+
+    /// How many jobs are held.
+    pub(crate) fn len(&self) -> usize {
+        self.lock().len()
+    }
+}
+
+/// The body of `POST /api/ponder`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PonderRequest {
+    fen: Option<String>,
+    rules: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    /// The opponent's predicted move, played after `moves`.
+    ponder: Option<String>,
+    movetime: Option<u64>,
+    depth: Option<u32>,
+    clock: Option<input::ClockField>,
+}
+
+/// `POST /api/ponder`: starts pondering; answers `{"id", "fen"}` (the
+/// position searched).
+pub async fn start(
+    State(state): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: PonderRequest = input::json_body(body)?;
+    let text = req
+        .ponder
+        .as_deref()
+        .ok_or_else(|| ApiError::bad_request("missing field `ponder`"))?;
+    let mut game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
+    let mut limits = engine_limits(req.movetime, req.depth, req.clock.as_ref())?;
+    limits.ponder = true;
+    if let Some(outcome) = game.outcome() {
+        return Err(ApiError::bad_request(format!(
+            "invalid ponder: the game is over ({outcome})"
+        )));
+    }
+    let rules = *game.rules();
+    let before = *game.position();
+    let mv = input::one_move(text, &before, &rules, "ponder")?;
+    game.play(&mv)
+        .map_err(|e| ApiError::bad_request(format!("invalid ponder: {e}")))?;
+    if let Some(outcome) = game.outcome() {
+        return Err(ApiError::bad_request(format!(
+            "invalid ponder: the game is over after {text} ({outcome})"
+        )));
+    }
+    let jobs = state.ponder_jobs();
+    jobs.expire(Instant::now(), PONDER_TTL);
+    if jobs.len() >= MAX_PONDER_JOBS {
+        return Err(ApiError::status(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("too many ponder jobs: at most {MAX_PONDER_JOBS}; stop one first"),
+        ));
+    }
+    let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
+    let stop = lease.engine().stop_handle();
+    let (hit, missed) = (
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let (tx, rx) = oneshot::channel();
+    let id = jobs.next.fetch_add(1, Ordering::SeqCst) + 1;
+    let fen = write_fen(game.position());
+    let searched = game.clone();
+    let (h, m, s) = (Arc::clone(&hit), Arc::clone(&missed), stop.clone());
+    let closing = state.clone();
+    std::thread::Builder::new()
+        .name("tama-ponder".to_string())
+        .spawn(move || {
+            let result = lease.engine().search_game(&searched, &limits, |_| {
+                // Said before the search began: said again now.
+                if m.load(Ordering::SeqCst) || closing.is_closing() {
+                    s.stop();
+                } else if h.load(Ordering::SeqCst) {
+                    s.ponder_hit();
+                }
+            });
+            drop(lease);
+            let _ = tx.send(result);
+        })
+        .map_err(|e| {
+            ApiError::status(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("cannot start the search thread: {e}"),
+            )
+        })?;
+    jobs.lock().insert(
+        id,
+        Job {
+            game,
+            stop,
+            hit,
+            missed,
+            result: rx,
+            started: Instant::now(),
+        },
+    );
+    // The job expires if neither its hit nor its miss comes.
+    let expiring = state.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(PONDER_TTL).await;
+        expiring.ponder_jobs().expire(Instant::now(), PONDER_TTL);
+    });
+    tracing::debug!(id, "ponder started");
+    Ok(Json(json!({ "id": id.to_string(), "fen": fen })))
+}
+
+/// `POST /api/ponder/{id}/hit`: the predicted move was played; the
+/// search goes on under its budget and the engine's move is the answer
+/// (as `POST /api/engine-move`'s, for the game after the predicted move).
+pub async fn hit(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<EngineMove>, ApiError> {
+    let job = state.ponder_jobs().take(&id)?;
+    job.hit.store(true, Ordering::SeqCst);
+    job.stop.ponder_hit();
+    let result = job.result.await.map_err(|_| {
+        ApiError::status(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the ponder search ended without a result",
+        )
+    })?;
+    let mut game = job.game;
+    Ok(Json(EngineMove::play(&mut game, &result)))
+}
+
+/// `POST /api/ponder/{id}/stop`: the predicted move was not played (a
+/// miss): the search stops and the slot is free again.
+pub async fn stop(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let job = state.ponder_jobs().take(&id)?;
+    job.missed.store(true, Ordering::SeqCst);
+    job.stop.stop();
+    // The slot is back once the search has stopped (about a millisecond).
+    let _ = job.result.await;
+    Ok(Json(json!({ "stopped": true })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn old_jobs_expire_and_unknown_ones_are_404() {
+        let jobs = Jobs::default();
+        let (_tx, rx) = oneshot::channel();
+        let stop = tama_search::Engine::new(tama_search::EngineConfig {
+            hash_mib: 1,
+            ..Default::default()
+        })
+        .stop_handle();
+        let started = Instant::now();
+        jobs.lock().insert(
+            1,
+            Job {
+                game: Game::new(tama_core::Rules::ARMENIAN),
+                stop: stop.clone(),
+                hit: Arc::default(),
+                missed: Arc::default(),
+                result: rx,
+                started,
+            },
+        );
+        assert_eq!(jobs.expire(started + Duration::from_secs(5), PONDER_TTL), 0);
+        assert_eq!(jobs.len(), 1);
+        assert_eq!(jobs.expire(started + PONDER_TTL, PONDER_TTL), 1);
+        assert_eq!(jobs.len(), 0);
+        assert!(stop.is_stopped());
+        let e = jobs.take("1").err().unwrap();
+        assert_eq!(e.status, StatusCode::NOT_FOUND);
+        assert_eq!(jobs.take("x").err().unwrap().status, StatusCode::NOT_FOUND);
+    }
+}
