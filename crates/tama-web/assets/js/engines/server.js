@@ -52,6 +52,8 @@ const query = ({ fen, rules, moves }, extra = {}) => {
 const answer = (r) => (r.move ? { move: r.move.move, pv: r.pv || [] } : null);
 
 export function serverEngine(config) {
+  // A ponder search being stopped: the next move waits for its slot.
+  let stopping = Promise.resolve();
   return {
     kind: "server",
     // The page's words for it (i18n.js): a catalogue key and its values.
@@ -76,6 +78,7 @@ export function serverEngine(config) {
     // The engine's move under `limit` ({depth, movetime, clock}): {move,
     // pv} (move text), or null when the game is over.
     async move(game, limit) {
+      await stopping;
       return answer(await post("api/engine-move", { ...game, ...limit }));
     },
 
@@ -87,7 +90,7 @@ export function serverEngine(config) {
       return {
         hit: async () => answer(await post(`api/ponder/${(await started).id}/hit`, {})),
         miss: () => {
-          started.then(({ id }) => post(`api/ponder/${id}/stop`, {})).catch(() => {});
+          stopping = started.then(({ id }) => post(`api/ponder/${id}/stop`, {})).catch(() => {});
         },
       };
     },
