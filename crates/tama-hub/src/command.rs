@@ -35,7 +35,8 @@ pub enum GoMode {
     /// `go think`: find a move to play under the level.
     Think,
     /// `go ponder`: search the position after the expected opponent move
-    /// until `ponder-hit` (then think) or `stop`.
+    /// with no time limit until `ponder-hit` (then the same search goes on
+    /// under the level's time, counted from the hit) or `stop`.
     Ponder,
     /// `go analyze`: search until `stop`.
     Analyze,
@@ -66,7 +67,8 @@ pub enum Command {
     Level(Level),
     /// `go think|ponder|analyze`.
     Go(GoMode),
-    /// `ponder-hit`: the expected move was played; think now.
+    /// `ponder-hit`: the expected move was played; the ponder search goes
+    /// on under the level's time.
     PonderHit,
     /// `stop`: answer `done` now.
     Stop,

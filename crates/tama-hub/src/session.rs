@@ -70,9 +70,13 @@ enum Event {
 /// The search in progress.
 struct Running {
     mode: GoMode,
-    /// `ponder-hit` arrived: think on the same position when the ponder
-    /// search has stopped.
+    /// `ponder-hit` arrived: the ponder search goes on under the level's
+    /// time and answers `done`.
     ponder_hit: bool,
+    /// A ponder search that ended on its own before its `ponder-hit`
+    /// (a single legal move, a proven result, its depth): its result,
+    /// answered at the hit or a `stop`.
+    held: Option<SearchResult>,
     /// `stop` or `ponder-hit` asked this search to end. The search may not
     /// have seen the stop handle: it clears it when it starts, so its
     /// progress callback checks this flag too.
@@ -222,22 +226,49 @@ impl Session<'_> {
             Event::Info(line) => self.send(&line),
             Event::Finished(engine, result) => {
                 self.engine = Some(engine);
-                let running = self.running.take();
-                match running {
-                    Some(r) if r.ponder_hit => {
-                        self.go(GoMode::Think, scope, tx)?;
+                // A hit or stop told after the search ended must not reach
+                // the next one.
+                self.stop.reset();
+                match self.running.take() {
+                    Some(mut r)
+                        if r.mode == GoMode::Ponder
+                            && !r.ponder_hit
+                            && !r.halt.load(Ordering::Relaxed) =>
+                    {
+                        // Pondering until the hit or a stop, with the answer
+                        // ready.
+                        r.held = Some(result);
+                        self.running = Some(r);
+                        Ok(())
                     }
-                    _ => self.done(&result)?,
+                    _ => {
+                        self.done(&result)?;
+                        self.drain(scope, tx)
+                    }
                 }
-                while self.running.is_none() && !self.quit {
-                    let Some(cmd) = self.queue.pop_front() else {
-                        break;
-                    };
-                    self.command(cmd, scope, tx)?;
-                }
-                Ok(())
             }
         }
+    }
+
+    /// Carries out the commands that waited for the search to end.
+    fn drain<'s>(&mut self, scope: &'s Scope<'s, '_>, tx: &Sender<Event>) -> io::Result<()> {
+        while self.running.is_none() && !self.quit {
+            let Some(cmd) = self.queue.pop_front() else {
+                break;
+            };
+            self.command(cmd, scope, tx)?;
+        }
+        Ok(())
+    }
+
+    /// Answers a held ponder result (after its hit or a stop).
+    fn answer_held<'s>(&mut self, scope: &'s Scope<'s, '_>, tx: &Sender<Event>) -> io::Result<()> {
+        if let Some(result) = self.running.as_mut().and_then(|r| r.held.take()) {
+            self.running = None;
+            self.done(&result)?;
+            self.drain(scope, tx)?;
+        }
+        Ok(())
     }
 
     fn done(&mut self, result: &SearchResult) -> io::Result<()> {
@@ -278,23 +309,24 @@ impl Session<'_> {
             Command::Ping => return self.send(&Message::new("pong")),
             Command::Stop => {
                 self.stop_search();
-                return Ok(());
+                return self.answer_held(scope, tx);
             }
             Command::Quit => {
                 self.quit = true;
                 self.stop_search();
-                return Ok(());
+                return self.answer_held(scope, tx);
             }
             Command::PonderHit => {
                 match &mut self.running {
-                    Some(r) if r.mode == GoMode::Ponder => {
+                    Some(r) if r.mode == GoMode::Ponder && !r.ponder_hit => {
                         r.ponder_hit = true;
-                        r.halt.store(true, Ordering::Relaxed);
-                        self.stop.stop();
+                        if r.held.is_none() {
+                            self.stop.ponder_hit();
+                        }
                     }
                     _ => return self.send(&error("ponder-hit: not pondering")),
                 }
-                return Ok(());
+                return self.answer_held(scope, tx);
             }
             Command::Unknown(_) => return Ok(()),
             _ => {}
@@ -463,8 +495,8 @@ impl Session<'_> {
         let mut limits = match (mode, self.level) {
             (_, Level::Depth(d)) => Limits::depth(d),
             (_, Level::Nodes(n)) => Limits::nodes(n),
-            (GoMode::Think, Level::MoveTime(t)) => Limits::movetime(t),
-            (GoMode::Think, Level::Clock { time, inc, moves }) => Limits {
+            (GoMode::Think | GoMode::Ponder, Level::MoveTime(t)) => Limits::movetime(t),
+            (GoMode::Think | GoMode::Ponder, Level::Clock { time, inc, moves }) => Limits {
                 // The increment is added before every move.
                 clock: Some(Clock {
                     white: time + inc,
@@ -477,7 +509,8 @@ impl Session<'_> {
             },
             _ => Limits::default(),
         };
-        limits.infinite = mode != GoMode::Think || self.level == Level::Infinite;
+        limits.infinite = mode == GoMode::Analyze || self.level == Level::Infinite;
+        limits.ponder = mode == GoMode::Ponder;
         limits
     }
 
@@ -502,10 +535,14 @@ impl Session<'_> {
         self.running = Some(Running {
             mode,
             ponder_hit: false,
+            held: None,
             halt,
         });
+        // Cleared before the thread starts, so that a stop or a hit told
+        // in between reaches the search.
+        self.stop.reset();
         scope.spawn(move || {
-            let result = engine.search(&root, &history, &rules, &limits, |info| {
+            let result = engine.search_signalled(&root, &history, &rules, &limits, |info| {
                 if seen.load(Ordering::Relaxed) {
                     stop.stop();
                 }

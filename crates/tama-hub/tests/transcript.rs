@@ -306,6 +306,64 @@ fn ponder_hit_turns_pondering_into_thinking_with_one_done() {
     assert!(client.close().is_empty());
 }
 
+/// The depths of the `info` lines among `lines`.
+fn depths(lines: &[String]) -> Vec<u32> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info"))
+        .filter_map(|l| parse_line(l).ok().flatten()?.value("depth")?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn a_ponder_hit_keeps_the_search_it_has() {
+    let client = Client::start();
+    client.send(&format!("pos pos={START}"));
+    client.send("level move-time=0.05");
+    client.send("go ponder");
+    // Pondering: no time limit, the iterations go on past the move time.
+    std::thread::sleep(Duration::from_millis(400));
+    client.send("ping");
+    let before = depths(&client.until("pong"));
+    assert!(before.len() >= 2, "{before:?}");
+    client.send("ponder-hit");
+    let after = client.until("done");
+    assert_eq!(dones(&after).len(), 1);
+    // The same search went on: no iteration started again from depth 1.
+    let deepest = *before.iter().max().unwrap();
+    assert!(
+        depths(&after).iter().all(|&d| d > deepest),
+        "{before:?} then {after:?}"
+    );
+    client.send("quit");
+    assert!(client.close().is_empty());
+}
+
+#[test]
+fn a_ponder_search_that_ends_early_answers_at_the_hit() {
+    let client = Client::start();
+    client.send(&format!("pos pos={START}"));
+    client.send("level depth=2");
+    client.send("go ponder");
+    // The depth is reached at once, but nothing is answered before the hit.
+    std::thread::sleep(Duration::from_millis(200));
+    client.send("ping");
+    assert!(dones(&client.until("pong")).is_empty());
+    client.send("ponder-hit");
+    let lines = client.until("done");
+    assert_eq!(dones(&lines).len(), 1);
+    // A second hit is an error: the engine no longer ponders.
+    client.send("ponder-hit");
+    assert!(client.until("error")[0].contains("not pondering"));
+    // Held results are answered by a stop too.
+    client.send("go ponder");
+    std::thread::sleep(Duration::from_millis(100));
+    client.send("stop");
+    assert_eq!(dones(&client.until("done")).len(), 1);
+    client.send("quit");
+    assert!(client.close().is_empty());
+}
+
 #[test]
 fn a_new_search_sent_right_after_stop_waits_for_the_done() {
     let client = Client::start();

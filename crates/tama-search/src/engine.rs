@@ -93,24 +93,57 @@ fn evaluator(config: &EngineConfig) -> Evaluator {
     classic.with_learned(learned)
 }
 
-/// Stops a running search from another thread.
+/// What a host tells a running search from another thread: stop, or
+/// (for a ponder search) that the opponent played the expected move.
+#[derive(Debug, Default)]
+pub(crate) struct Signals {
+    /// Stop now and return the best move so far.
+    pub(crate) stop: AtomicBool,
+    /// The ponder search was hit: its time limits start now.
+    pub(crate) hit: AtomicBool,
+}
+
+/// Stops a running search from another thread, or tells a ponder search
+/// that it was hit.
 ///
 /// The search notices within about a thousand nodes (well under a
 /// millisecond) and returns its best move so far. A stop only affects the
-/// search running when it is requested: each search clears the flag when
-/// it starts.
+/// search running when it is requested: [`Engine::search`] clears the
+/// signals when it starts (a host that hands the engine to another
+/// thread, where a stop or a hit could come before the search starts,
+/// clears them itself with [`reset`](StopHandle::reset) and searches with
+/// [`Engine::search_signalled`]).
 #[derive(Clone, Debug)]
-pub struct StopHandle(Arc<AtomicBool>);
+pub struct StopHandle(Arc<Signals>);
 
 impl StopHandle {
     /// Asks the running search to stop.
     pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.stop.store(true, Ordering::Relaxed);
     }
 
     /// Whether a stop was requested since the current search started.
     pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.stop.load(Ordering::Relaxed)
+    }
+
+    /// Tells a ponder search ([`Limits::ponder`]) that the opponent played
+    /// the expected move: its time limits start now, and it goes on with
+    /// what it has searched so far. A search that is not pondering ignores
+    /// it.
+    pub fn ponder_hit(&self) {
+        self.0.hit.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a ponder hit was told since the signals were last cleared.
+    pub fn is_hit(&self) -> bool {
+        self.0.hit.load(Ordering::Relaxed)
+    }
+
+    /// Clears both signals, before a search is handed to another thread.
+    pub fn reset(&self) {
+        self.0.stop.store(false, Ordering::Relaxed);
+        self.0.hit.store(false, Ordering::Relaxed);
     }
 }
 
@@ -133,8 +166,9 @@ pub struct Engine {
     tt: Tt,
     workers: Vec<Worker>,
     evaluator: Evaluator,
-    stop: Arc<AtomicBool>,
+    signals: Arc<Signals>,
     interrupt: Option<Interrupt>,
+    ponder_probe: Option<Interrupt>,
 }
 
 pub use crate::worker::Interrupt;
@@ -164,8 +198,9 @@ impl Engine {
             tt: Tt::new(config.hash_mib),
             workers: (0..config.threads).map(Worker::new).collect(),
             evaluator: evaluator(&config),
-            stop: Arc::new(AtomicBool::new(false)),
+            signals: Arc::new(Signals::default()),
             interrupt: None,
+            ponder_probe: None,
             config,
         }
     }
@@ -175,6 +210,14 @@ impl Engine {
     /// [`StopHandle::stop`].
     pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
         self.interrupt = interrupt;
+    }
+
+    /// Sets (or removes) the host's question "was the ponder search hit?",
+    /// asked during ponder searches like the [`Interrupt`]: for hosts
+    /// where no other thread can reach the [`StopHandle`] while a search
+    /// runs (a WebAssembly worker reading a flag in shared memory).
+    pub fn set_ponder_hit(&mut self, probe: Option<Interrupt>) {
+        self.ponder_probe = probe;
     }
 
     /// The configuration.
@@ -257,7 +300,7 @@ impl Engine {
 
     /// A handle to stop searches from another thread.
     pub fn stop_handle(&self) -> StopHandle {
-        StopHandle(Arc::clone(&self.stop))
+        StopHandle(Arc::clone(&self.signals))
     }
 
     /// The static evaluation of a quiet position for the side to move.
@@ -291,7 +334,25 @@ impl Engine {
     ///
     /// With one thread and no time limit (`movetime`, `clock`), a fresh or
     /// [`clear`](Engine::clear)ed engine gives the same result every time.
+    ///
+    /// The search clears the [`StopHandle`]'s signals when it starts.
     pub fn search(
+        &mut self,
+        root: &Position,
+        history: &[Position],
+        rules: &Rules,
+        limits: &Limits,
+        progress: impl FnMut(&Info),
+    ) -> SearchResult {
+        StopHandle(Arc::clone(&self.signals)).reset();
+        self.search_signalled(root, history, rules, limits, progress)
+    }
+
+    /// [`search`](Engine::search) without clearing the signals first: the
+    /// host cleared them ([`StopHandle::reset`]) before it handed the
+    /// engine to the thread that searches, so that a stop or a ponder hit
+    /// told in between is not lost.
+    pub fn search_signalled(
         &mut self,
         root: &Position,
         history: &[Position],
@@ -300,7 +361,6 @@ impl Engine {
         mut progress: impl FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
-        self.stop.store(false, Ordering::Relaxed);
         if let Some(outcome) = position_outcome(root, rules) {
             return SearchResult::GameOver(outcome);
         }
@@ -356,8 +416,10 @@ impl Engine {
         let abort = AtomicBool::new(false);
         let ctx = Ctx {
             tt: &self.tt,
-            stop: &self.stop,
+            signals: &self.signals,
             interrupt: self.interrupt,
+            pondering: limits.ponder,
+            ponder_probe: self.ponder_probe,
             abort: &abort,
             rules: *rules,
             opts: &self.config.search,

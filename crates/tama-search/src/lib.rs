@@ -100,6 +100,8 @@ mod limits;
 pub mod options;
 pub mod oracle;
 pub mod params;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+mod ponder;
 mod progress;
 mod qsearch;
 pub mod review;
@@ -121,5 +123,7 @@ pub use learned::EvalKind;
 pub use limits::{Clock, Level, LimitBounds, LimitError, Limits, MAX_DEPTH};
 pub use oracle::{EndgameOracle, Oracle, OracleValue, TableKind, Wdl, WDL_DISTANCE};
 pub use params::SearchOptions;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use ponder::{Pondered, Pondering};
 pub use progress::{BestMove, Info, InfoKind, RootLine, SearchResult};
 pub use score::{Score, ScoreKind, ScoreRangeError, MAX_PLY};

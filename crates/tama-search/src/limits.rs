@@ -92,6 +92,19 @@ pub struct Limits {
     /// Analysis mode: do not end early on a single legal move or a found
     /// win; only the other limits or a stop end the search.
     pub infinite: bool,
+    /// A ponder search, on the opponent's time: the root is the position
+    /// after the opponent's expected move, and the time limits (movetime,
+    /// clock: the engine's own time, which does not run while it ponders)
+    /// start only when the host tells it the move was played
+    /// ([`StopHandle::ponder_hit`](crate::StopHandle::ponder_hit)): the
+    /// hard limit counts from the hit, the soft budget counts the thinking
+    /// since the start, so a long ponder gives a quick move. Depth and node
+    /// limits and the early ends (a single legal move, the book, the
+    /// oracle, a proven result) apply as usual, so a ponder search may end
+    /// before its hit: the host keeps its result until the hit (then plays
+    /// it) or a miss (then drops it). A miss is a
+    /// [`stop`](crate::StopHandle::stop).
+    pub ponder: bool,
 }
 
 impl Limits {
@@ -127,6 +140,7 @@ impl Limits {
         movetime: None,
         clock: None,
         infinite: true,
+        ponder: false,
     };
 
     /// The limits a front end's options give: a depth, a node count and a
@@ -459,6 +473,16 @@ impl TimePlan {
                 .unwrap_or(params.default_moves_to_go)
                 .clamp(1, 100);
             let avail = left.saturating_sub(overhead);
+            if params.naive_time_split > 0 {
+                // The naive split: a fixed fraction of what is left, plus
+                // the increment, all of it spent.
+                let t = (avail / params.naive_time_split)
+                    .saturating_add(inc)
+                    .min(avail.mul_f64(0.85))
+                    .max(Duration::from_millis(1));
+                plan.hard = Some(plan.hard.map_or(t, |h| h.min(t)));
+                return plan;
+            }
             // The target for this move: an equal share of what is left plus
             // most of the increment; never more than 40% (or 85% when this
             // is the last move before the control) of the remaining time.

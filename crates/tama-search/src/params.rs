@@ -378,6 +378,13 @@ settings! {
         default_moves_to_go: u32 = 30, Int(1, 100), "time: moves to go when the clock does not say";
         /// Time management: time kept back per move for overhead, in ms.
         move_overhead_ms: u64 = 5, Int(0, 10_000), "time: kept back per move (ms)";
+        /// Time management: 0 is the engine's manager (a share of the time
+        /// left and the increment, a soft budget that grows when the best
+        /// move changes); N > 0 is a naive split, kept to measure the
+        /// manager against: each move gets 1/N of the time left plus the
+        /// increment, and the search runs until that time is up.
+        naive_time_split: u32 = 0, Int(0, 1_000),
+            "time: 0 the time manager; N a naive split, 1/N of the time left (+ increment) a move";
         /// Time management: do not start a new iteration once this fraction of
         /// the soft time budget has been used (per mille).
         soft_stop_permille: u32 = 550, Int(1, 1_000),
@@ -451,6 +458,10 @@ settings! {
         /// at random by weight (Scan's `book-margin`).
         book_margin: i32 = 10, Int(0, 1_000),
             "book moves this close to the best (centi-men) are chosen at random";
+        /// Think on the opponent's time in games (`tama play`, matches,
+        /// `tama hub`'s clients choose themselves): the front ends that
+        /// play read it; the search itself does not.
+        ponder: bool = false, Bool, "think on the opponent's time (front ends that play games)";
     }
     /// The engine as shipped: every feature on except quiescence threat
     /// answers and late-move pruning, which did not win games in matches

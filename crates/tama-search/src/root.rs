@@ -233,6 +233,12 @@ impl Worker {
                 break;
             }
             if let Some(soft) = soft {
+                // A ponder search not yet hit has no time limit. Once hit,
+                // its thinking since the start counts towards the budget
+                // (the hard limit counts from the hit).
+                if self.clock_origin(ctx).is_none() {
+                    continue;
+                }
                 // Spend less when the best move is stable, more when it
                 // keeps changing.
                 let factor = match stable {

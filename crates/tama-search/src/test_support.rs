@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use tama_core::{Color, Move, Piece, Position, Role, Rules, Setup, Square};
 
+use crate::engine::Signals;
 use crate::eval::Evaluator;
 use crate::params::SearchOptions;
 use crate::tt::Tt;
@@ -14,7 +15,7 @@ use crate::worker::{Ctx, Worker};
 /// Everything a [`Ctx`] borrows, for one thread.
 pub(crate) struct Harness {
     pub(crate) tt: Tt,
-    pub(crate) stop: AtomicBool,
+    pub(crate) signals: Signals,
     pub(crate) abort: AtomicBool,
     pub(crate) opts: SearchOptions,
     pub(crate) eval: Evaluator,
@@ -28,7 +29,7 @@ impl Harness {
     pub(crate) fn new(rules: Rules, opts: SearchOptions) -> Harness {
         Harness {
             tt: Tt::new(1),
-            stop: AtomicBool::new(false),
+            signals: Signals::default(),
             abort: AtomicBool::new(false),
             opts,
             eval: Evaluator::default(),
@@ -42,8 +43,10 @@ impl Harness {
     pub(crate) fn ctx(&self) -> Ctx<'_> {
         Ctx {
             tt: &self.tt,
-            stop: &self.stop,
+            signals: &self.signals,
             interrupt: None,
+            pondering: false,
+            ponder_probe: None,
             abort: &self.abort,
             rules: self.rules,
             opts: &self.opts,

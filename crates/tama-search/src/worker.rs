@@ -11,6 +11,7 @@ use crate::clock::Instant;
 
 use tama_core::{Color, Move, MoveList, Position, Rules, MOVE_LIST_INLINE};
 
+use crate::engine::Signals;
 use crate::eval::Evaluator;
 use crate::oracle::{EndgameOracle, OracleValue};
 use crate::params::SearchOptions;
@@ -26,10 +27,14 @@ pub type Interrupt = fn() -> bool;
 /// What every thread of one search shares.
 pub(crate) struct Ctx<'a> {
     pub(crate) tt: &'a Tt,
-    /// The user's stop flag.
-    pub(crate) stop: &'a AtomicBool,
+    /// The host's stop and ponder-hit signals.
+    pub(crate) signals: &'a Signals,
     /// The host's own stop question, asked by the main thread.
     pub(crate) interrupt: Option<Interrupt>,
+    /// A ponder search: no time limit until it is hit.
+    pub(crate) pondering: bool,
+    /// The host's own ponder-hit question, asked by the main thread.
+    pub(crate) ponder_probe: Option<Interrupt>,
     /// Set by the main thread to end the helpers (and itself).
     pub(crate) abort: &'a AtomicBool,
     pub(crate) rules: Rules,
@@ -53,6 +58,16 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// Whether the host stopped the search.
+    pub(crate) fn stop_requested(&self) -> bool {
+        self.signals.stop.load(Ordering::Relaxed)
+    }
+
+    /// Whether the host told a ponder search it was hit.
+    pub(crate) fn ponder_hit(&self) -> bool {
+        self.signals.hit.load(Ordering::Relaxed) || self.ponder_probe.is_some_and(|ask| ask())
+    }
+
     pub(crate) fn total_nodes(&self) -> u64 {
         self.counters
             .iter()
@@ -128,6 +143,9 @@ pub(crate) struct Worker {
     pub(crate) root_depth: i32,
     pub(crate) root_moves: Vec<RootMove>,
     pub(crate) completed_depth: u32,
+    /// When a ponder search was hit (the main thread only): its time
+    /// limits count from then.
+    pub(crate) hit_at: Option<Instant>,
 }
 
 impl Worker {
@@ -160,6 +178,7 @@ impl Worker {
             root_depth: 0,
             root_moves: Vec::new(),
             completed_depth: 0,
+            hit_at: None,
         }
     }
 
@@ -205,6 +224,7 @@ impl Worker {
         self.seldepth = 0;
         self.stopped = false;
         self.completed_depth = 0;
+        self.hit_at = None;
         self.local_node_limit = if ctx.counters.len() == 1 {
             ctx.node_limit
         } else {
@@ -245,19 +265,35 @@ impl Worker {
         ctx.tb_counters[self.id].store(self.tb_hits, Ordering::Relaxed);
         if self.id == 0 {
             let over_nodes = ctx.total_nodes() >= ctx.node_limit;
-            let over_time = ctx.hard.is_some_and(|h| ctx.start.elapsed() >= h);
+            let over_time = match (ctx.hard, self.clock_origin(ctx)) {
+                (Some(hard), Some(origin)) => origin.elapsed() >= hard,
+                _ => false,
+            };
             let interrupted = ctx.interrupt.is_some_and(|ask| ask());
-            if over_nodes || over_time || interrupted || ctx.stop.load(Ordering::Relaxed) {
+            if over_nodes || over_time || interrupted || ctx.stop_requested() {
                 ctx.abort.store(true, Ordering::Relaxed);
             }
         }
         // The main thread always completes its first iteration, so that
         // there is a scored move to return.
-        if (ctx.abort.load(Ordering::Relaxed) || ctx.stop.load(Ordering::Relaxed))
+        if (ctx.abort.load(Ordering::Relaxed) || ctx.stop_requested())
             && (self.id != 0 || self.completed_depth > 0)
         {
             self.stopped = true;
         }
+    }
+
+    /// Where the time limits count from (the main thread): the search's
+    /// start, or for a ponder search the moment it was hit; `None` while
+    /// a ponder search waits for its hit (no time limit then).
+    pub(crate) fn clock_origin(&mut self, ctx: &Ctx<'_>) -> Option<Instant> {
+        if !ctx.pondering {
+            return Some(ctx.start);
+        }
+        if self.hit_at.is_none() && ctx.ponder_hit() {
+            self.hit_at = Some(Instant::now());
+        }
+        self.hit_at
     }
 
     /// Whether the search was stopped.
