@@ -403,6 +403,14 @@ mod tests {
         ] {
             assert_eq!(SearchRequest::parse(bad).unwrap_err().name(), "RangeError");
         }
+        let r = SearchRequest::parse(r#"{"movetime": 100, "ponder": true}"#).unwrap();
+        assert!(r.limits().ponder);
+        assert!(
+            !SearchRequest::parse(r#"{"movetime": 100}"#)
+                .unwrap()
+                .limits()
+                .ponder
+        );
         let e = SearchRequest::parse(r#"{"clock": {"white": -1, "black": 1}}"#).unwrap_err();
         assert_eq!(e.name(), "TypeError");
         let e = SearchRequest::parse(r#"{"dpth": 3}"#).unwrap_err();

@@ -8,8 +8,8 @@
 //! are few ([`MAX_PONDER_JOBS`]) and expire ([`PONDER_TTL`]).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
@@ -42,13 +42,10 @@ pub const PONDER_TTL: Duration = Duration::from_secs(30 * 60);
 struct Job {
     /// The game after the predicted move: the position searched.
     game: Game,
-    /// The engine's stop handle, while it searches.
+    /// The engine's signals: its stop and its ponder hit (cleared before
+    /// the search thread starts, so that one told before the search
+    /// begins is not lost).
     stop: StopHandle,
-    /// What the search thread asks of the search at each report: a hit or
-    /// a miss that came before the search began (which clears the
-    /// engine's flags) is passed on then.
-    hit: Arc<AtomicBool>,
-    missed: Arc<AtomicBool>,
     /// The search's result, once it ends.
     result: oneshot::Receiver<SearchResult>,
     started: Instant,
@@ -85,7 +82,6 @@ impl Jobs {
             .collect();
         for id in &old {
             if let Some(job) = jobs.remove(id) {
-                job.missed.store(true, Ordering::SeqCst);
                 job.stop.stop();
             }
         }
@@ -164,27 +160,32 @@ pub async fn start(
     }
     let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
     let stop = lease.engine().stop_handle();
-    let (hit, missed) = (
-        Arc::new(AtomicBool::new(false)),
-        Arc::new(AtomicBool::new(false)),
-    );
+    // Cleared here, before the thread starts: a hit or a miss told before
+    // the search begins is not lost.
+    stop.reset();
     let (tx, rx) = oneshot::channel();
     let id = jobs.next.fetch_add(1, Ordering::SeqCst) + 1;
     let fen = write_fen(game.position());
     let searched = game.clone();
-    let (h, m, s) = (Arc::clone(&hit), Arc::clone(&missed), stop.clone());
     let closing = state.clone();
+    let s = stop.clone();
     std::thread::Builder::new()
         .name("tama-ponder".to_string())
         .spawn(move || {
-            let result = lease.engine().search_game(&searched, &limits, |_| {
-                // Said before the search began: said again now.
-                if m.load(Ordering::SeqCst) || closing.is_closing() {
-                    s.stop();
-                } else if h.load(Ordering::SeqCst) {
-                    s.ponder_hit();
-                }
-            });
+            let positions = searched.positions();
+            let history = &positions[..positions.len().saturating_sub(1)];
+            let result = lease.engine().search_signalled(
+                searched.position(),
+                history,
+                searched.rules(),
+                &limits,
+                |_| {
+                    // A shutdown that began before the search did.
+                    if closing.is_closing() {
+                        s.stop();
+                    }
+                },
+            );
             drop(lease);
             let _ = tx.send(result);
         })
@@ -199,8 +200,6 @@ pub async fn start(
         Job {
             game,
             stop,
-            hit,
-            missed,
             result: rx,
             started: Instant::now(),
         },
@@ -223,7 +222,6 @@ pub async fn hit(
     Path(id): Path<String>,
 ) -> Result<Json<EngineMove>, ApiError> {
     let job = state.ponder_jobs().take(&id)?;
-    job.hit.store(true, Ordering::SeqCst);
     job.stop.ponder_hit();
     let result = job.result.await.map_err(|_| {
         ApiError::status(
@@ -242,7 +240,6 @@ pub async fn stop(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let job = state.ponder_jobs().take(&id)?;
-    job.missed.store(true, Ordering::SeqCst);
     job.stop.stop();
     // The slot is back once the search has stopped (about a millisecond).
     let _ = job.result.await;
@@ -268,8 +265,6 @@ mod tests {
             Job {
                 game: Game::new(tama_core::Rules::ARMENIAN),
                 stop: stop.clone(),
-                hit: Arc::default(),
-                missed: Arc::default(),
                 result: rx,
                 started,
             },
