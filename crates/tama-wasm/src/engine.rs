@@ -76,7 +76,7 @@ pub struct SearchRequest {
     /// The game clock: the engine budgets its own time from it.
     pub clock: Option<ClockRequest>,
     /// A ponder search: no time limit until the flag says it was hit
-    /// ([`FLAG_PONDER_HIT`]), then the limits above.
+    /// (the flag's value 2), then the limits above.
     pub ponder: Option<bool>,
 }
 

@@ -194,7 +194,8 @@ export class WasmEngine {
     /**
      * Sets the flag that stops searches: an `Int32Array` (over a
      * `SharedArrayBuffer`, written by another thread) whose first element
-     * is non-zero while a stop is requested; `undefined` removes it.
+     * is 1 while a stop is requested, and 2 once a ponder search was hit
+     * (it then goes on under its limits); `undefined` removes it.
      */
     static setStopFlag(flag?: Int32Array | null): void;
 }

@@ -671,7 +671,8 @@ export class WasmEngine {
     /**
      * Sets the flag that stops searches: an `Int32Array` (over a
      * `SharedArrayBuffer`, written by another thread) whose first element
-     * is non-zero while a stop is requested; `undefined` removes it.
+     * is 1 while a stop is requested, and 2 once a ponder search was hit
+     * (it then goes on under its limits); `undefined` removes it.
      * @param {Int32Array | null} [flag]
      */
     static setStopFlag(flag) {
