@@ -1282,7 +1282,7 @@ async fn pondering(p: &Page) -> Res {
     for (round, hit) in [true, false, true].into_iter().enumerate() {
         let plies = 2 * (round + 1);
         p.wait(
-            &format!("document.querySelectorAll('#record .mv').length === {plies} && !window.tamaState.thinking && window.tamaState.ponder"),
+            &format!("document.querySelectorAll('#record .mv').length === {plies} && !window.tamaState.thinking && !!window.tamaState.ponder"),
             30,
             "the engine's move, then its thinking on our time",
         )
