@@ -1279,7 +1279,7 @@ async fn pondering(p: &Page) -> Res {
     let mut played = Vec::new();
     p.square("c3").await?;
     p.square("c4").await?;
-    for (round, hit) in [true, false, true].into_iter().enumerate() {
+    for (round, hit) in [true, true, false].into_iter().enumerate() {
         let plies = 2 * (round + 1);
         p.wait(
             &format!("document.querySelectorAll('#record .mv').length === {plies} && !window.tamaState.thinking && !!window.tamaState.ponder"),
