@@ -1163,7 +1163,7 @@ async fn clocks(p: &Page) -> Res {
     );
     assert_ne!(shown[0][1], "0:05.0", "Black's clock runs: {shown}");
     assert_eq!(shown[1][2], false, "{shown}");
-    p.shot("11-clock-warning").await?;
+    p.shot("12-clock-warning").await?;
     // Black does not move: the flag falls.
     p.wait(
         "!document.querySelector('#banner').hidden",
@@ -1182,7 +1182,7 @@ async fn clocks(p: &Page) -> Res {
     p.square("f6").await?;
     p.square("f5").await?;
     assert_eq!(p.record().await?, ["c3-c4"]);
-    p.shot("11b-flag").await?;
+    p.shot("12b-flag").await?;
     let pdn = p.export().await?;
     for part in [
         "[Result \"1-0\"]",
@@ -1226,7 +1226,7 @@ async fn clocks(p: &Page) -> Res {
     assert_eq!(v[2], 2, "{v}");
     assert_eq!(v[3], "draw-if-no-win", "{v}");
     assert_eq!(v[4], "1m", "{v}");
-    p.shot("11c-clock-engine").await?;
+    p.shot("12c-clock-engine").await?;
     // A phone's screen: the clocks above and below the board.
     p.c.set_window_size(390, 844).await?;
     p.wait("window.innerWidth < 500", 5, "the phone's window")
@@ -1239,7 +1239,7 @@ async fn clocks(p: &Page) -> Res {
         json!([true, true, true, true]),
         "clocks beside the board on a phone"
     );
-    p.shot("11d-clock-phone").await?;
+    p.shot("12d-clock-phone").await?;
     p.c.set_window_size(1360, 960).await?;
     choose_clock(p, "", "lose").await?;
     p.select("#level", "l:2").await?;
@@ -1317,7 +1317,7 @@ async fn pondering(p: &Page) -> Res {
             .await?,
     )?;
     assert!(black > 120_000.0, "{black}");
-    p.shot("12-pondering").await?;
+    p.shot("13-pondering").await?;
     // A new game without the clock; pondering off again.
     p.click("#ponder").await?;
     choose_clock(p, "", "lose").await?;
@@ -1382,6 +1382,47 @@ async fn browser_engine_under_serve(p: &Page) -> Res {
     .await?;
     p.shot("11-browser-engine-under-serve").await?;
     p.click("#engine-toggle + span").await?;
+    // The browser's engine thinks on our time too, and (the page being
+    // cross-origin isolated) is told of the hit in place.
+    assert_eq!(p.js("return window.crossOriginIsolated").await?, true);
+    p.click(".tabs button[data-mode='play']").await?;
+    p.select("#human-color", "w").await?;
+    p.select("#level", "l:3").await?;
+    choose_clock(p, "3m+2s", "lose").await?;
+    p.click("#ponder").await?;
+    p.click("#new-game").await?;
+    p.ready().await?;
+    let hits = p
+        .js("return window.tamaPonder.hits")
+        .await?
+        .as_u64()
+        .unwrap_or(0);
+    p.square("c3").await?;
+    p.square("c4").await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 2 && !window.tamaState.thinking && !!window.tamaState.ponder",
+        30,
+        "the browser engine's move, then its thinking on our time",
+    )
+    .await?;
+    let mv = answer_ponder(p, true).await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 4 && !window.tamaState.thinking",
+        30,
+        "the browser engine's answer to the expected move",
+    )
+    .await?;
+    assert_eq!(p.record().await?[2], mv);
+    let now = p
+        .js("return window.tamaPonder.hits")
+        .await?
+        .as_u64()
+        .unwrap_or(0);
+    assert_eq!(now, hits + 1);
+    p.shot("11b-browser-engine-ponders").await?;
+    p.click("#ponder").await?;
+    choose_clock(p, "", "lose").await?;
+    p.select("#level", "l:2").await?;
     p.select("#engine-source", "server").await?;
     Ok(())
 }
