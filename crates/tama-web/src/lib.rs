@@ -51,7 +51,7 @@ mod stream;
 pub use analyse::{MAX_DEPTH, MAX_MULTIPV};
 pub use api::{MAX_ENGINE_DEPTH, MAX_ENGINE_MOVETIME_MS};
 pub use error::ApiError;
-pub use ponder::{MAX_PONDER_JOBS, PONDER_TTL};
+pub use ponder::{MAX_PONDER_JOBS, PONDER_SEARCH_TIME, PONDER_TTL};
 pub use run::run;
 pub use server::{router, serve, spawn, Config, RunningServer};
 pub use slots::AppState;

@@ -4,12 +4,13 @@
 //! `POST /api/ponder/{id}/hit` says the predicted move was played: the
 //! same search goes on under the clock's budget and its move is the
 //! answer (as `POST /api/engine-move`'s); `POST /api/ponder/{id}/stop`
-//! (a miss) stops it. A job holds a search slot while it searches; jobs
-//! are few ([`MAX_PONDER_JOBS`]) and expire ([`PONDER_TTL`]).
+//! (a miss) stops it. A job holds a search slot while it searches (at
+//! most [`PONDER_SEARCH_TIME`]); jobs are few ([`MAX_PONDER_JOBS`]) and
+//! expire ([`PONDER_TTL`]).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
@@ -34,6 +35,11 @@ use crate::slots::AppState;
 /// the hit or the miss).
 pub const MAX_PONDER_JOBS: usize = 32;
 
+/// The longest a ponder search runs before its hit: then it stops (its
+/// best move so far is kept for the hit), so that a client that went
+/// away does not hold a search slot for long.
+pub const PONDER_SEARCH_TIME: Duration = Duration::from_secs(5 * 60);
+
 /// How long a job waits for its hit or miss: then its search is stopped
 /// and the job forgotten (a later hit is a 404).
 pub const PONDER_TTL: Duration = Duration::from_secs(30 * 60);
@@ -46,6 +52,10 @@ struct Job {
     /// the search thread starts, so that one told before the search
     /// begins is not lost).
     stop: StopHandle,
+    /// Whether the search still runs: once it has ended its engine goes
+    /// back to the pool, and a signal must not reach the engine's next
+    /// search.
+    running: Arc<Mutex<bool>>,
     /// The search's result, once it ends.
     result: oneshot::Receiver<SearchResult>,
     started: Instant,
@@ -56,6 +66,20 @@ struct Job {
 pub(crate) struct Jobs {
     jobs: Mutex<HashMap<u64, Job>>,
     next: AtomicU64,
+}
+
+impl Job {
+    /// Stops the search, or tells it of the hit, if it still runs.
+    fn signal(&self, hit: bool) {
+        let running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        if *running {
+            if hit {
+                self.stop.ponder_hit();
+            } else {
+                self.stop.stop();
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for Jobs {
@@ -82,10 +106,24 @@ impl Jobs {
             .collect();
         for id in &old {
             if let Some(job) = jobs.remove(id) {
-                job.stop.stop();
+                job.signal(false);
             }
         }
         old.len()
+    }
+
+    /// Stops the searches of the jobs started before `now - limit` (the
+    /// jobs stay, with their best move so far); returns how many.
+    fn stop_searches(&self, now: Instant, limit: Duration) -> usize {
+        let jobs = self.lock();
+        let mut n = 0;
+        for job in jobs.values() {
+            if now.saturating_duration_since(job.started) >= limit {
+                job.signal(false);
+                n += 1;
+            }
+        }
+        n
     }
 
     fn take(&self, id: &str) -> Result<Job, ApiError> {
@@ -169,6 +207,8 @@ pub async fn start(
     let searched = game.clone();
     let closing = state.clone();
     let s = stop.clone();
+    let running = Arc::new(Mutex::new(true));
+    let ended = Arc::clone(&running);
     std::thread::Builder::new()
         .name("tama-ponder".to_string())
         .spawn(move || {
@@ -186,6 +226,8 @@ pub async fn start(
                     }
                 },
             );
+            // Marked ended before the engine goes back to the pool.
+            *ended.lock().unwrap_or_else(|e| e.into_inner()) = false;
             drop(lease);
             let _ = tx.send(result);
         })
@@ -200,15 +242,20 @@ pub async fn start(
         Job {
             game,
             stop,
+            running,
             result: rx,
             started: Instant::now(),
         },
     );
-    // The job expires if neither its hit nor its miss comes.
+    // The search stops after a while, and the job expires, if neither
+    // its hit nor its miss comes.
     let expiring = state.clone();
     tokio::spawn(async move {
-        tokio::time::sleep(PONDER_TTL).await;
-        expiring.ponder_jobs().expire(Instant::now(), PONDER_TTL);
+        tokio::time::sleep(PONDER_SEARCH_TIME).await;
+        let jobs = expiring.ponder_jobs();
+        jobs.stop_searches(Instant::now(), PONDER_SEARCH_TIME);
+        tokio::time::sleep(PONDER_TTL.saturating_sub(PONDER_SEARCH_TIME)).await;
+        jobs.expire(Instant::now(), PONDER_TTL);
     });
     tracing::debug!(id, "ponder started");
     Ok(Json(json!({ "id": id.to_string(), "fen": fen })))
@@ -222,7 +269,7 @@ pub async fn hit(
     Path(id): Path<String>,
 ) -> Result<Json<EngineMove>, ApiError> {
     let job = state.ponder_jobs().take(&id)?;
-    job.stop.ponder_hit();
+    job.signal(true);
     let result = job.result.await.map_err(|_| {
         ApiError::status(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -240,7 +287,7 @@ pub async fn stop(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let job = state.ponder_jobs().take(&id)?;
-    job.stop.stop();
+    job.signal(false);
     // The slot is back once the search has stopped (about a millisecond).
     let _ = job.result.await;
     Ok(Json(json!({ "stopped": true })))
@@ -265,12 +312,25 @@ mod tests {
             Job {
                 game: Game::new(tama_core::Rules::ARMENIAN),
                 stop: stop.clone(),
+                running: Arc::new(Mutex::new(true)),
                 result: rx,
                 started,
             },
         );
         assert_eq!(jobs.expire(started + Duration::from_secs(5), PONDER_TTL), 0);
         assert_eq!(jobs.len(), 1);
+        assert_eq!(
+            jobs.stop_searches(started + Duration::from_secs(5), PONDER_SEARCH_TIME),
+            0
+        );
+        assert!(!stop.is_stopped());
+        assert_eq!(
+            jobs.stop_searches(started + PONDER_SEARCH_TIME, PONDER_SEARCH_TIME),
+            1
+        );
+        assert!(stop.is_stopped(), "the search stops, the job stays");
+        assert_eq!(jobs.len(), 1);
+        stop.reset();
         assert_eq!(jobs.expire(started + PONDER_TTL, PONDER_TTL), 1);
         assert_eq!(jobs.len(), 0);
         assert!(stop.is_stopped());

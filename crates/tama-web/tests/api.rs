@@ -883,6 +883,34 @@ fn a_ponder_search_that_ends_before_the_hit_is_held_for_it() {
     let v = post(&s, &format!("/api/ponder/{id}/hit"), &json!({})).json();
     assert_eq!(v["depth"], 3, "{v}");
     assert!(v["move"]["move"].is_string(), "{v}");
+    // A miss of a search that has ended stops nothing else: the engine
+    // back in the pool searches for another request meanwhile.
+    let v = post(
+        &s,
+        "/api/ponder",
+        &json!({"moves": ["c3-c4"], "ponder": "f6-f5", "depth": 1}),
+    )
+    .json();
+    let id = v["id"].as_str().unwrap().to_string();
+    wait_for("the ponder search to end", || free_slots(&s) == 1);
+    let router = s.router.clone();
+    let handle = s.runtime.spawn(async move {
+        let request = axum::http::Request::post("/api/engine-move")
+            .body(axum::body::Body::from(r#"{"depth": 11}"#))
+            .unwrap();
+        let answer = router.oneshot(request).await.unwrap();
+        let body = axum::body::to_bytes(answer.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        serde_json::from_slice::<Value>(&body).unwrap()
+    });
+    wait_for("the engine move to take the slot", || free_slots(&s) == 0);
+    assert_eq!(
+        post(&s, &format!("/api/ponder/{id}/stop"), &json!({})).status,
+        200
+    );
+    let v = s.runtime.block_on(handle).unwrap();
+    assert_eq!(v["depth"], 11, "the engine move was not stopped: {v}");
 }
 
 #[test]
