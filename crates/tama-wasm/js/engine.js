@@ -15,6 +15,11 @@ import { TamaError, translate } from "./errors.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 
+// The values of the shared flag the search reads: a stop, and a ponder
+// hit (the ponder search goes on under its limits).
+const STOP = 1;
+const PONDER_HIT = 2;
+
 /** A score for the side to move: centi-men, or a forced win or loss in a number of plies. */
 export class Score {
   constructor(json) {
@@ -258,7 +263,7 @@ export class Engine {
    */
   #halt(job) {
     if (this.#flag) {
-      Atomics.store(this.#flag, 0, 1);
+      Atomics.store(this.#flag, 0, STOP);
       return;
     }
     const thread = this.#thread;
@@ -269,7 +274,10 @@ export class Engine {
 
   /**
    * Searches the board's position (its game's earlier positions count for
-   * repetition). Limits: `depth`, `movetime` (ms), `nodes`; none searches
+   * repetition). Limits: `depth`, `movetime` (ms), `nodes`, `clock`
+   * (`{white, black, white_increment, black_increment, moves_to_go}` in
+   * ms, as `Board.clock().limits` gives it: the engine budgets its own
+   * time); none searches
    * until `stop()`. `multipv` lines (1 by default). `onInfo(line)` is
    * called for each completed iteration of each line. Resolves with the
    * lines of the last iteration, best first (empty when the game is
@@ -296,9 +304,43 @@ export class Engine {
    * or `{type: "gameover", winner, termination}`), or `null` when the
    * search was stopped by ending its worker.
    */
-  search(board, { depth, movetime, nodes, multipv, onInfo } = {}) {
-    const request = JSON.stringify({ depth, movetime, nodes, multipv });
+  search(board, { depth, movetime, nodes, multipv, clock, onInfo } = {}) {
+    const request = JSON.stringify({ depth, movetime, nodes, multipv, clock });
     return this.#enqueue("analyse", board, request, { onInfo });
+  }
+
+  /**
+   * Thinks on the opponent's time: searches `board` (the position after
+   * the opponent's predicted move) under `options` (the limits of
+   * `search`), which start to count only at the hit. Returns `{hit,
+   * miss, result}`: `hit()` says the predicted move was played and
+   * resolves as `search` does, with the engine's move; `miss()` says
+   * another was played and stops the search (`result` then resolves with
+   * what it had).
+   *
+   * With shared memory (`stopsInPlace`) the search runs without a time
+   * limit until the hit and then goes on in place under its limits.
+   * Without it a search cannot be told of the hit: the ponder search runs
+   * under its limits from the start and ends by itself, and a hit waits
+   * for its answer; a miss while it runs ends the worker (as `stop()`).
+   */
+  ponder(board, { depth, movetime, nodes, clock, onInfo } = {}) {
+    const ctl = { ponder: sharedMemory(), hit: false, missed: false, id: null };
+    const request = JSON.stringify({ depth, movetime, nodes, clock, ponder: ctl.ponder || undefined });
+    const result = this.#enqueue("analyse", board, request, { onInfo, ponderCtl: ctl });
+    const current = () => this.#job && this.#job.id === ctl.id && !this.#job.settled;
+    return {
+      result,
+      hit: () => {
+        ctl.hit = true;
+        if (ctl.ponder && this.#flag && current()) Atomics.store(this.#flag, 0, PONDER_HIT);
+        return result;
+      },
+      miss: () => {
+        ctl.missed = true;
+        if (current()) this.stop();
+      },
+    };
   }
 
   /**
@@ -328,8 +370,13 @@ export class Engine {
     // is cleared only once the worker is idle.
     if (this.#job) await this.#job.finished;
     const thread = await this.#ready();
-    if (this.#flag) Atomics.store(this.#flag, 0, 0);
+    const ctl = extra.ponderCtl;
+    // A ponder search missed before it began does not begin.
+    if (ctl && ctl.missed) return { best: null, lines: [] };
+    // A ponder search hit before it began starts hit.
+    if (this.#flag) Atomics.store(this.#flag, 0, ctl && ctl.hit && ctl.ponder ? PONDER_HIT : 0);
     const id = ++this.#ids;
+    if (ctl) ctl.id = id;
     return new Promise((resolve, reject) => {
       let finish = null;
       const finished = new Promise((r) => (finish = r));

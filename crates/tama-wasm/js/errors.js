@@ -27,7 +27,10 @@ export class IllegalMoveError extends TamaError {}
 /** A PDN game record that cannot be read or written. */
 export class PdnError extends TamaError {}
 
-const CLASSES = { FenError, MoveTextError, RulesError, IllegalMoveError, PdnError };
+/** A time-control text that cannot be read (`3m+2s` is one). */
+export class TimeControlError extends TamaError {}
+
+const CLASSES = { FenError, MoveTextError, RulesError, IllegalMoveError, PdnError, TimeControlError };
 
 /**
  * The package's error for an error of the module (whose `name` is its

@@ -18,6 +18,8 @@ export class RulesError extends TamaError {}
 export class IllegalMoveError extends TamaError {}
 /** A PDN game record that cannot be read or written. */
 export class PdnError extends TamaError {}
+/** A time-control text that cannot be read. */
+export class TimeControlError extends TamaError {}
 
 /** The rules presets. */
 export const PRESETS: readonly ["armenian", "turkish", "armenian-orthogonal"];
@@ -58,6 +60,52 @@ export interface Level {
 
 /** The engine's levels of play and the default level's number. */
 export function levels(): { levels: Level[]; default: number };
+
+/** A time control read from its text. */
+export interface TimeControlInfo {
+  /** Canonical text: `"3m+2s"`. */
+  text: string;
+  /** The PDN `TimeControl` tag's value: `"180+2"`. */
+  tag: string;
+  initial_ms: number;
+  /** `moves` is `null` for the rest of the game. */
+  stages: { moves: number | null; time_ms: number; increment_ms: number }[];
+}
+
+/** Reads a time-control text; throws `TimeControlError` or `RangeError`. */
+export function timeControl(text: string): TimeControlInfo;
+
+/** What a flag does: the loser loses, or draws when the other side cannot win. */
+export type FlagRule = "lose" | "draw-if-no-win";
+
+/** The flag rules, the default first. */
+export function flagRules(): FlagRule[];
+
+/** A game clock as the engine takes it (milliseconds). */
+export interface ClockLimits {
+  white: number;
+  black: number;
+  white_increment?: number;
+  black_increment?: number;
+  moves_to_go?: number;
+}
+
+/** A board's clock (milliseconds). */
+export interface ClockState {
+  control: TimeControlInfo;
+  flagRule: FlagRule;
+  white: number;
+  black: number;
+  whiteIncrement: number;
+  blackIncrement: number;
+  movesToGo: number | null;
+  running: Color | null;
+  flagged: Color | null;
+  /** The time its player had left after each timed move. */
+  times: number[];
+  /** The clock for `Engine.search`. */
+  limits: ClockLimits;
+}
 
 /** The JSON form of a move (`tama moves --json`). */
 export interface MoveJSON {
@@ -134,6 +182,14 @@ export class Board {
   resign(color: Color): Outcome;
   agreeDraw(): Outcome;
   loseOnTime(color: Color): Outcome;
+  /** Puts the game on a clock from now on (`null`: off). */
+  setClock(control: string | null, options?: { flagRule?: FlagRule }): void;
+  /** The clock, or `null`. */
+  clock(): ClockState | null;
+  /** The side to move thought `ms` more; the outcome once the game is over (a flag), else `null`. */
+  tick(ms: number): Outcome | null;
+  /** `record` (PDN JSON text) with this board's clock written in, as PDN. */
+  timedRecord(record: string): string;
   /** Leaves of the move tree `depth` plies deep (0 to 12). */
   perft(depth: number): number;
   /** The game as PDN with these tags. */
@@ -169,7 +225,7 @@ export class PdnGame {
   private constructor(json: PdnGameJSON);
   static fromBoard(board: Board, tags?: Record<string, string>): PdnGame;
   /** A record from its JSON form (e.g. a page's game tree with variations). */
-  static fromJSON(json: PdnGameJSON): PdnGame;
+  static fromJSON(json: PdnGameJSON, options?: { clock?: Board }): PdnGame;
   readonly tags: Readonly<Record<string, string>>;
   readonly rules: string;
   readonly fen: string;
@@ -283,6 +339,8 @@ export interface SearchOptions {
   nodes?: number;
   /** Lines (1 by default). */
   multipv?: number;
+  /** The game clock: the engine budgets its own time. */
+  clock?: ClockLimits;
   /** Called with each completed iteration of each line. */
   onInfo?: (line: Line) => void;
 }

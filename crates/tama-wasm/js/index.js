@@ -22,6 +22,7 @@ export {
   RulesError,
   IllegalMoveError,
   PdnError,
+  TimeControlError,
 } from "./errors.js";
 export { Engine, Score, Line } from "./engine.js";
 
@@ -262,6 +263,61 @@ export class Board {
     return this.#end(() => this.#inner.loseOnTime(color));
   }
 
+  /**
+   * Puts the game on a clock of `control` (time-control text: `"3m+2s"`,
+   * `"45m"`, `"40/90m:30m"`) from now on, whose flag `flagRule` decides
+   * (`"lose"`, the default, or `"draw-if-no-win"`); `null` takes it off.
+   * Throws `TimeControlError`, `RangeError` or `TypeError`.
+   */
+  setClock(control, { flagRule = "lose" } = {}) {
+    call(() => this.#inner.setClock(control ?? undefined, flagRule));
+  }
+
+  /**
+   * The clock, or `null` without one: `{control, flagRule, white, black,
+   * whiteIncrement, blackIncrement, movesToGo, running, flagged, times}`
+   * (milliseconds; `control` as `timeControl()` gives it; `running` and
+   * `flagged` a colour or `null`; `times` the time its player had left
+   * after each timed move). `limits` is the clock as `Engine.search`
+   * takes it.
+   */
+  clock() {
+    const json = this.#inner.clockJson();
+    if (json === undefined) return null;
+    const c = JSON.parse(json);
+    return {
+      control: c.control,
+      flagRule: c.flag_rule,
+      white: c.white,
+      black: c.black,
+      whiteIncrement: c.white_increment,
+      blackIncrement: c.black_increment,
+      movesToGo: c.moves_to_go,
+      running: c.running,
+      flagged: c.flagged,
+      times: c.times,
+      limits: {
+        white: c.white,
+        black: c.black,
+        white_increment: c.white_increment,
+        black_increment: c.black_increment,
+        moves_to_go: c.moves_to_go ?? undefined,
+      },
+    };
+  }
+
+  /**
+   * The side to move thought `ms` more milliseconds: its clock goes down,
+   * and when its time runs out its flag falls and the game ends as the
+   * clock's flag rule says. Returns the outcome once the game is over
+   * (now or before), else `null`; nothing happens without a clock.
+   */
+  tick(ms) {
+    const json = this.#inner.tick(Number(ms));
+    this.#legal = null;
+    return json === undefined ? null : new Outcome(JSON.parse(json));
+  }
+
   #end(f) {
     const outcome = new Outcome(JSON.parse(call(f)));
     this.#legal = null;
@@ -293,6 +349,11 @@ export class Board {
   /** The board as an SVG diagram. */
   svg({ flipped = false } = {}) {
     return this.#inner.svg(flipped);
+  }
+
+  /** `record` (a PDN JSON form) with this board's clock written in, as PDN (see `PdnGame.fromJSON`). */
+  timedRecord(record) {
+    return call(() => this.#inner.timedRecord(String(record)));
   }
 
   /** A copy with the same game. */
@@ -328,10 +389,17 @@ export class PdnGame {
     return readPdn(board.pdn(tags))[0];
   }
 
-  /** A record from its JSON form (for example a page's game tree); throws `PdnError`. */
-  static fromJSON(json) {
-    const text = call(() => wasm.pdnFromJson(JSON.stringify(json)));
-    return readPdn(text)[0];
+  /**
+   * A record from its JSON form (for example a page's game tree); throws
+   * `PdnError`. With `clock`, a Board on a clock whose moves begin the
+   * record's main line: its `TimeControl` tag, both clocks after each
+   * timed move (`[%clock w0:04:58 B0:05:00]`) and, when its flag fell,
+   * the result and `Termination` are written in.
+   */
+  static fromJSON(json, { clock } = {}) {
+    const text = JSON.stringify(json);
+    const pdn = clock ? clock.timedRecord(text) : call(() => wasm.pdnFromJson(text));
+    return readPdn(pdn)[0];
   }
 
   /** The main line's moves, in move text. */
@@ -393,6 +461,21 @@ export function formatPdn(text) {
  */
 export function rulesTable(rules) {
   return JSON.parse(call(() => wasm.rulesTable(rules ?? null)));
+}
+
+/**
+ * A time-control text read: `{text, tag, initial_ms, stages: [{moves,
+ * time_ms, increment_ms}]}` (`text` canonical, `"3m+2s"`; `tag` the PDN
+ * `TimeControl` value, `"180+2"`). Throws `TimeControlError` (with the
+ * column) or `RangeError` (a stage over a day).
+ */
+export function timeControl(text) {
+  return JSON.parse(call(() => wasm.timeControl(String(text))));
+}
+
+/** The flag rules, the default first: `["lose", "draw-if-no-win"]`. */
+export function flagRules() {
+  return wasm.flagRules();
 }
 
 /** The engine's levels of play (`tama play --level`): `{levels: [{level, depth, movetime_ms}], default}`. */

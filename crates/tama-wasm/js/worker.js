@@ -24,6 +24,7 @@ const LIBRARY_ERRORS = new Set([
   "RulesError",
   "IllegalMoveError",
   "PdnError",
+  "TimeControlError",
   "RangeError",
   "TypeError",
 ]);

@@ -86,6 +86,11 @@ impl Board {
         &self.game
     }
 
+    /// The game, to change (its clock, its ending).
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
     /// Plays move text; returns the move object of the move played.
     ///
     /// # Errors

@@ -17,7 +17,7 @@ use js_sys::{Atomics, Function, Int32Array};
 use serde::Deserialize;
 use tama_report::{Report, ReviewMove, ReviewProgress, ReviewSummary};
 use tama_search::review::{self, DEFAULT_MOVETIME};
-use tama_search::{Engine, EngineConfig, InfoKind, LimitBounds, Limits};
+use tama_search::{Clock, Engine, EngineConfig, InfoKind, LimitBounds, Limits};
 use wasm_bindgen::prelude::*;
 
 use crate::board::Board;
@@ -32,14 +32,32 @@ thread_local! {
     static STOP_FLAG: RefCell<Option<Int32Array>> = const { RefCell::new(None) };
 }
 
-/// The search's [`Interrupt`](tama_search::Interrupt): whether the stop
-/// flag is set.
-fn stop_requested() -> bool {
+/// The flag's value that asks for a stop.
+pub const FLAG_STOP: i32 = 1;
+
+/// The flag's value that says a ponder search was hit.
+pub const FLAG_PONDER_HIT: i32 = 2;
+
+/// The flag's value now (0 without a flag).
+fn flag_value() -> i32 {
     STOP_FLAG.with(|flag| {
         flag.borrow()
             .as_ref()
-            .is_some_and(|a| Atomics::load(a, 0).is_ok_and(|v| v != 0))
+            .and_then(|a| Atomics::load(a, 0).ok())
+            .unwrap_or(0)
     })
+}
+
+/// The search's [`Interrupt`](tama_search::Interrupt): whether the stop
+/// flag asks for a stop.
+fn stop_requested() -> bool {
+    flag_value() == FLAG_STOP
+}
+
+/// The search's ponder-hit question: whether the flag says the ponder
+/// search was hit.
+fn ponder_hit() -> bool {
+    flag_value() == FLAG_PONDER_HIT
 }
 
 /// What to search: the limits (none: until stopped), and the number of
@@ -55,6 +73,66 @@ pub struct SearchRequest {
     pub nodes: Option<u64>,
     /// Lines to search (multi-PV), 1 by default.
     pub multipv: Option<u32>,
+    /// The game clock: the engine budgets its own time from it.
+    pub clock: Option<ClockRequest>,
+    /// A ponder search: no time limit until the flag says it was hit
+    /// (the flag's value 2), then the limits above.
+    pub ponder: Option<bool>,
+}
+
+/// A game clock as a search request gives it, in milliseconds: each
+/// side's time left and increment, and the moves to the next control.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ClockRequest {
+    /// White's time left.
+    pub white: u64,
+    /// Black's time left.
+    pub black: u64,
+    /// White's increment per move.
+    #[serde(default)]
+    pub white_increment: u64,
+    /// Black's increment per move.
+    #[serde(default)]
+    pub black_increment: u64,
+    /// Moves to the next control, if the clock has one.
+    pub moves_to_go: Option<u32>,
+}
+
+impl ClockRequest {
+    /// The engine's clock, each value checked: at most a day
+    /// ([`MAX_CLOCK_TIME`](crate::MAX_CLOCK_TIME)), `moves_to_go` at least 1.
+    ///
+    /// # Errors
+    ///
+    /// `RangeError` naming the field.
+    pub fn checked(&self) -> Result<Clock, Error> {
+        let max = crate::MAX_CLOCK_TIME.as_millis() as u64;
+        for (name, v) in [
+            ("white", self.white),
+            ("black", self.black),
+            ("white_increment", self.white_increment),
+            ("black_increment", self.black_increment),
+        ] {
+            if v > max {
+                return Err(Error::range(format!(
+                    "invalid clock.{name} {v}: expected 0 to {max} milliseconds"
+                )));
+            }
+        }
+        if self.moves_to_go == Some(0) {
+            return Err(Error::range(
+                "invalid clock.moves_to_go 0: expected at least 1",
+            ));
+        }
+        Ok(Clock {
+            white: Duration::from_millis(self.white),
+            black: Duration::from_millis(self.black),
+            white_increment: Duration::from_millis(self.white_increment),
+            black_increment: Duration::from_millis(self.black_increment),
+            moves_to_go: self.moves_to_go,
+        })
+    }
 }
 
 impl SearchRequest {
@@ -85,13 +163,16 @@ impl SearchRequest {
     /// The limits given, range-checked as every front end checks them
     /// (`Limits::checked`).
     pub(crate) fn checked_limits(&self) -> Result<Limits, Error> {
-        Limits::checked(
+        let mut limits = Limits::checked(
             self.depth,
             self.nodes,
             self.movetime.map(Duration::from_millis),
             LimitBounds::ENGINE,
         )
-        .map_err(|e| Error::range(e.to_string()))
+        .map_err(|e| Error::range(e.to_string()))?;
+        limits.clock = self.clock.as_ref().map(ClockRequest::checked).transpose()?;
+        limits.ponder = self.ponder.unwrap_or(false);
+        Ok(limits)
     }
 
     /// The search limits: those given, or until stopped.
@@ -129,6 +210,7 @@ impl WasmEngine {
         }
         let mut engine = Engine::new(config);
         engine.set_interrupt(Some(stop_requested));
+        engine.set_ponder_hit(Some(ponder_hit));
         Ok(WasmEngine { engine })
     }
 
@@ -166,7 +248,8 @@ impl WasmEngine {
 
     /// Sets the flag that stops searches: an `Int32Array` (over a
     /// `SharedArrayBuffer`, written by another thread) whose first element
-    /// is non-zero while a stop is requested; `undefined` removes it.
+    /// is 1 while a stop is requested, and 2 once a ponder search was hit
+    /// (it then goes on under its limits); `undefined` removes it.
     #[wasm_bindgen(js_name = setStopFlag)]
     pub fn set_stop_flag(flag: Option<Int32Array>) {
         STOP_FLAG.with(|f| *f.borrow_mut() = flag);
@@ -306,6 +389,30 @@ mod tests {
         ] {
             assert_eq!(SearchRequest::parse(bad).unwrap_err().name(), "RangeError");
         }
+        let r = SearchRequest::parse(
+            r#"{"clock": {"white": 5000, "black": 4000, "black_increment": 100}}"#,
+        )
+        .unwrap();
+        let clock = r.limits().clock.unwrap();
+        assert_eq!(clock.black, Duration::from_millis(4000));
+        assert_eq!(clock.black_increment, Duration::from_millis(100));
+        assert!(!r.limits().infinite);
+        for bad in [
+            r#"{"clock": {"white": 90000000, "black": 1}}"#,
+            r#"{"clock": {"white": 1, "black": 1, "moves_to_go": 0}}"#,
+        ] {
+            assert_eq!(SearchRequest::parse(bad).unwrap_err().name(), "RangeError");
+        }
+        let r = SearchRequest::parse(r#"{"movetime": 100, "ponder": true}"#).unwrap();
+        assert!(r.limits().ponder);
+        assert!(
+            !SearchRequest::parse(r#"{"movetime": 100}"#)
+                .unwrap()
+                .limits()
+                .ponder
+        );
+        let e = SearchRequest::parse(r#"{"clock": {"white": -1, "black": 1}}"#).unwrap_err();
+        assert_eq!(e.name(), "TypeError");
         let e = SearchRequest::parse(r#"{"dpth": 3}"#).unwrap_err();
         assert_eq!(e.name(), "TypeError");
         assert!(e.message().contains("dpth"), "{e}");

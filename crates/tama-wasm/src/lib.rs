@@ -32,12 +32,14 @@
 #![deny(missing_docs)]
 
 mod board;
+mod clock;
 mod engine;
 mod error;
 mod pdn;
 mod tables;
 
 pub use board::Board;
+pub use clock::{flag_rule_of, time_control_of, timed_record, MAX_CLOCK_TIME};
 pub use engine::{SearchRequest, WasmEngine};
 pub use error::Error;
 pub use pdn::{pdn_from_json, pdn_to_json};

@@ -137,6 +137,7 @@ struct EngineMoveRequest {
     moves: Vec<String>,
     movetime: Option<u64>,
     depth: Option<u32>,
+    clock: Option<input::ClockField>,
 }
 
 /// The engine's default time per move when the request gives no limit.
@@ -149,7 +150,7 @@ pub async fn engine_move(
 ) -> Result<Json<EngineMove>, ApiError> {
     let req: EngineMoveRequest = input::json_body(body)?;
     let mut game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
-    let limits = engine_limits(req.movetime, req.depth)?;
+    let limits = engine_limits(req.movetime, req.depth, req.clock.as_ref())?;
     if let Some(outcome) = game.outcome() {
         return Ok(Json(EngineMove::play(
             &mut game,
@@ -178,7 +179,15 @@ pub(crate) const ENGINE_BOUNDS: LimitBounds = LimitBounds {
     movetime: Some(Duration::from_millis(MAX_ENGINE_MOVETIME_MS)),
 };
 
-fn engine_limits(movetime: Option<u64>, depth: Option<u32>) -> Result<Limits, ApiError> {
+/// The limits of an engine request: `movetime`, `depth` and `clock`
+/// (the engine budgets its own time from it); none is 1 s.
+pub(crate) fn engine_limits(
+    movetime: Option<u64>,
+    depth: Option<u32>,
+    clock: Option<&input::ClockField>,
+) -> Result<Limits, ApiError> {
     let default = Limits::movetime(Duration::from_millis(DEFAULT_ENGINE_MOVETIME_MS));
-    Ok(input::limits(depth, None, movetime, ENGINE_BOUNDS)?.or(default))
+    let mut limits = input::limits(depth, None, movetime, ENGINE_BOUNDS)?;
+    limits.clock = clock.map(input::ClockField::checked).transpose()?;
+    Ok(limits.or(default))
 }

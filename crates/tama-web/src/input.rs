@@ -137,6 +137,62 @@ pub fn limits(
         .map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
+/// The longest time a clock field may give: a day.
+pub const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
+
+/// The `clock` field of an engine request, in milliseconds: each side's
+/// time left and increment, and the moves to the next control.
+#[derive(Clone, Copy, Debug, Default, serde::Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ClockField {
+    /// White's time left.
+    pub white: u64,
+    /// Black's time left.
+    pub black: u64,
+    /// White's increment per move.
+    #[serde(default)]
+    pub white_increment: u64,
+    /// Black's increment per move.
+    #[serde(default)]
+    pub black_increment: u64,
+    /// Moves to the next control, if the clock has one.
+    pub moves_to_go: Option<u32>,
+}
+
+impl ClockField {
+    /// The engine's clock, every value checked.
+    ///
+    /// # Errors
+    ///
+    /// 400 naming the field (`clock.white`) and its range.
+    pub fn checked(&self) -> Result<tama_search::Clock, ApiError> {
+        for (name, v) in [
+            ("white", self.white),
+            ("black", self.black),
+            ("white_increment", self.white_increment),
+            ("black_increment", self.black_increment),
+        ] {
+            if v > MAX_CLOCK_MS {
+                return Err(ApiError::bad_request(format!(
+                    "invalid clock.{name} {v}: expected 0 to {MAX_CLOCK_MS} milliseconds"
+                )));
+            }
+        }
+        if self.moves_to_go == Some(0) {
+            return Err(ApiError::bad_request(
+                "invalid clock.moves_to_go 0: expected at least 1",
+            ));
+        }
+        Ok(tama_search::Clock {
+            white: Duration::from_millis(self.white),
+            black: Duration::from_millis(self.black),
+            white_increment: Duration::from_millis(self.white_increment),
+            black_increment: Duration::from_millis(self.black_increment),
+            moves_to_go: self.moves_to_go,
+        })
+    }
+}
+
 /// Splits the `moves` query parameter: move texts separated by commas or
 /// spaces.
 pub fn split_moves(text: Option<&str>) -> Vec<String> {

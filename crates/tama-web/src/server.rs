@@ -18,7 +18,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::error::{method_not_allowed, not_found, ApiError};
 use crate::slots::AppState;
-use crate::{analyse, api, assets, pdn, review, rules, BODY_LIMIT};
+use crate::{analyse, api, assets, pdn, ponder, review, rules, BODY_LIMIT};
 
 /// How long a request other than an analysis stream may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
@@ -72,7 +72,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/health", get(api::health))
         .route("/api/moves", post(api::moves))
         .route("/api/play", post(api::play))
-        .route("/api/engine-move", post(api::engine_move))
+        .route("/api/ponder", post(ponder::start))
+        .route("/api/ponder/{id}/stop", post(ponder::stop))
         .route("/api/rules", get(rules::rules))
         .route("/api/levels", get(api::levels))
         .route("/api/pdn/check", post(pdn::check))
@@ -85,8 +86,11 @@ pub fn router(state: AppState) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
         ));
-    // The streams run as long as their client wants: no timeout.
+    // The streams run as long as their client wants, and an engine's move
+    // on a game clock as long as the engine's budget: no timeout.
     let streams = Router::new()
+        .route("/api/engine-move", post(api::engine_move))
+        .route("/api/ponder/{id}/hit", post(ponder::hit))
         .route("/api/analyse", get(analyse::analyse))
         .route("/api/review", get(review::review));
     api.merge(streams)

@@ -26,6 +26,8 @@ struct Inner {
     hash_mib: usize,
     /// Whether the engines consult endgame tablebases.
     tablebases: bool,
+    /// The ponder jobs (`/api/ponder`).
+    ponder: crate::ponder::Jobs,
 }
 
 impl AppState {
@@ -55,6 +57,7 @@ impl AppState {
                 slots,
                 hash_mib: config.hash_mib.max(1),
                 tablebases: config.oracle.is_some(),
+                ponder: crate::ponder::Jobs::default(),
             }),
         }
     }
@@ -62,6 +65,11 @@ impl AppState {
     /// Whether the engines consult endgame tablebases.
     pub fn tablebases(&self) -> bool {
         self.inner.tablebases
+    }
+
+    /// The ponder jobs.
+    pub(crate) fn ponder_jobs(&self) -> &crate::ponder::Jobs {
+        &self.inner.ponder
     }
 
     /// How many searches can run at once.

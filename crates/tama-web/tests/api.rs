@@ -757,6 +757,235 @@ fn engine_move_plays_a_legal_move() {
     assert_eq!(free_slots(&s), 1);
 }
 
+#[test]
+fn engine_move_on_a_clock_keeps_within_it() {
+    let s = in_process(1);
+    let started = Instant::now();
+    let a = post(
+        &s,
+        "/api/engine-move",
+        &json!({"rules": "turkish", "moves": ["c3-c4"],
+                "clock": {"white": 60000, "black": 300, "white_increment": 0, "black_increment": 0}}),
+    );
+    assert_eq!(a.status, 200, "{}", a.text());
+    let v = a.json();
+    assert!(v["move"]["move"].is_string(), "{v}");
+    // 300 ms left: the engine's own time budget is a fraction of it.
+    assert!(
+        started.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        started.elapsed()
+    );
+    // A clock and a depth together: whichever ends the search first.
+    let v = post(
+        &s,
+        "/api/engine-move",
+        &json!({"depth": 2, "clock": {"white": 600000, "black": 600000, "moves_to_go": 20}}),
+    )
+    .json();
+    assert_eq!(v["depth"], 2, "{v}");
+    let cases = [
+        (json!({"clock": {"white": 1}}), "missing field `black`"),
+        (
+            json!({"clock": {"white": -1, "black": 1}}),
+            "invalid JSON body",
+        ),
+        (
+            json!({"clock": {"white": 1, "black": 1, "byoyomi": 5}}),
+            "unknown field `byoyomi`",
+        ),
+        (
+            json!({"clock": {"white": 86400001u64, "black": 1}}),
+            "invalid clock.white 86400001",
+        ),
+        (
+            json!({"clock": {"white": 1, "black": 1, "moves_to_go": 0}}),
+            "invalid clock.moves_to_go 0",
+        ),
+        (json!({"clock": "3m+2s"}), "invalid JSON body"),
+    ];
+    for (body, message) in cases {
+        let a = post(&s, "/api/engine-move", &body);
+        assert_eq!(a.status, 400, "{body}: {}", a.text());
+        let error = a.json()["error"].as_str().unwrap().to_string();
+        assert!(error.contains(message), "{body}: {error}");
+    }
+    assert_eq!(free_slots(&s), 1);
+}
+
+#[test]
+fn a_ponder_hit_keeps_the_search_and_answers_the_engine_move() {
+    let s = server(1);
+    let a = post(
+        s.addr(),
+        "/api/ponder",
+        &json!({"rules": "turkish", "moves": ["c3-c4"], "ponder": "f6-f5", "movetime": 150}),
+    );
+    assert_eq!(a.status, 200, "{}", a.text());
+    let v = a.json();
+    let id = v["id"].as_str().unwrap().to_string();
+    let after = post(
+        s.addr(),
+        "/api/play",
+        &json!({"rules": "turkish", "moves": ["c3-c4"], "move": "f6-f5"}),
+    )
+    .json();
+    assert_eq!(
+        v["fen"], after["fen"],
+        "the position after the predicted move"
+    );
+    // The movetime counts from the hit: longer than it, the search goes on.
+    std::thread::sleep(Duration::from_millis(400));
+    assert_eq!(free_slots(s.addr()), 0, "the ponder search holds its slot");
+    let busy = post(s.addr(), "/api/engine-move", &json!({"depth": 1}));
+    assert_eq!(busy.status, 503);
+    let hit_at = Instant::now();
+    let a = post(s.addr(), &format!("/api/ponder/{id}/hit"), &json!({}));
+    assert_eq!(a.status, 200, "{}", a.text());
+    let took = hit_at.elapsed();
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+    let v = a.json();
+    let mv = v["move"]["move"].as_str().unwrap().to_string();
+    let legal = move_texts(
+        &post(
+            s.addr(),
+            "/api/moves",
+            &json!({"rules": "turkish", "moves": ["c3-c4", "f6-f5"]}),
+        )
+        .json()["moves"],
+    );
+    assert!(legal.contains(&mv), "{v}");
+    assert!(v["depth"].as_u64().unwrap() >= 1, "{v}");
+    assert_eq!(free_slots(s.addr()), 1);
+    // A job is hit once.
+    let a = post(s.addr(), &format!("/api/ponder/{id}/hit"), &json!({}));
+    assert_eq!(a.status, 404);
+    assert!(a.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("no ponder job"));
+}
+
+#[test]
+fn a_ponder_search_that_ends_before_the_hit_is_held_for_it() {
+    let s = in_process(1);
+    // A depth limit ends the search before the hit: the slot is free, the
+    // answer waits for the hit.
+    let v = post(
+        &s,
+        "/api/ponder",
+        &json!({"moves": ["c3-c4"], "ponder": "f6-f5", "depth": 3,
+                "clock": {"white": 60000, "black": 60000}}),
+    )
+    .json();
+    let id = v["id"].as_str().unwrap().to_string();
+    wait_for("the ponder search to end", || free_slots(&s) == 1);
+    let v = post(&s, &format!("/api/ponder/{id}/hit"), &json!({})).json();
+    assert_eq!(v["depth"], 3, "{v}");
+    assert!(v["move"]["move"].is_string(), "{v}");
+    // A miss of a search that has ended stops nothing else: the engine
+    // back in the pool searches for another request meanwhile.
+    let v = post(
+        &s,
+        "/api/ponder",
+        &json!({"moves": ["c3-c4"], "ponder": "f6-f5", "depth": 1}),
+    )
+    .json();
+    let id = v["id"].as_str().unwrap().to_string();
+    wait_for("the ponder search to end", || free_slots(&s) == 1);
+    let router = s.router.clone();
+    let handle = s.runtime.spawn(async move {
+        let request = axum::http::Request::post("/api/engine-move")
+            .body(axum::body::Body::from(r#"{"depth": 11}"#))
+            .unwrap();
+        let answer = router.oneshot(request).await.unwrap();
+        let body = axum::body::to_bytes(answer.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        serde_json::from_slice::<Value>(&body).unwrap()
+    });
+    wait_for("the engine move to take the slot", || free_slots(&s) == 0);
+    assert_eq!(
+        post(&s, &format!("/api/ponder/{id}/stop"), &json!({})).status,
+        200
+    );
+    let v = s.runtime.block_on(handle).unwrap();
+    assert_eq!(v["depth"], 11, "the engine move was not stopped: {v}");
+}
+
+#[test]
+fn a_ponder_miss_stops_the_search_and_bad_requests_are_refused() {
+    let s = in_process(1);
+    let v = post(
+        &s,
+        "/api/ponder",
+        &json!({"moves": ["c3-c4"], "ponder": "f6-f5", "clock": {"white": 60000, "black": 60000}}),
+    )
+    .json();
+    let id = v["id"].as_str().unwrap().to_string();
+    assert_eq!(free_slots(&s), 0);
+    // One slot: a second ponder is refused.
+    let busy = post(
+        &s,
+        "/api/ponder",
+        &json!({"moves": ["c3-c4"], "ponder": "f6-f5"}),
+    );
+    assert_eq!(busy.status, 503, "{}", busy.text());
+    let a = post(&s, &format!("/api/ponder/{id}/stop"), &json!({}));
+    assert_eq!(a.status, 200, "{}", a.text());
+    assert_eq!(a.json(), json!({"stopped": true}));
+    assert_eq!(free_slots(&s), 1);
+    for path in [
+        format!("/api/ponder/{id}/hit"),
+        format!("/api/ponder/{id}/stop"),
+        "/api/ponder/nope/hit".to_string(),
+    ] {
+        let a = post(&s, &path, &json!({}));
+        assert_eq!(a.status, 404, "{path}: {}", a.text());
+        assert!(a.json()["error"].is_string());
+    }
+    let cases = [
+        (json!({"moves": ["c3-c4"]}), "missing field `ponder`"),
+        (
+            json!({"moves": ["c3-c4"], "ponder": "f6-f3"}),
+            "invalid ponder",
+        ),
+        (
+            json!({"moves": ["c3-c4"], "ponder": "f6-"}),
+            "invalid ponder",
+        ),
+        (json!({"ponder": "f6-f5"}), "invalid ponder"),
+        (
+            json!({"moves": ["c3-c4"], "ponder": "f6-f5", "movetime": 0}),
+            "invalid movetime 0",
+        ),
+        (
+            json!({"moves": ["c3-c4"], "ponder": "f6-f5", "clock": {"white": 1}}),
+            "missing field `black`",
+        ),
+        (
+            json!({"fen": "W:Wa2:Ba3,a4,b2,b3,c2,Kh8", "ponder": "a2-a3"}),
+            "the game is over",
+        ),
+        (
+            json!({"fen": "B:Wc3:Bc4", "ponder": "c4xc2"}),
+            "the game is over after c4xc2",
+        ),
+        (
+            json!({"moves": ["c3-c4"], "ponder": "f6-f5", "wait": 1}),
+            "unknown field `wait`",
+        ),
+    ];
+    for (body, message) in cases {
+        let a = post(&s, "/api/ponder", &body);
+        assert_eq!(a.status, 400, "{body}: {}", a.text());
+        let error = a.json()["error"].as_str().unwrap().to_string();
+        assert!(error.contains(message), "{body}: {error}");
+    }
+    assert_eq!(get(&s, "/api/ponder").status, 405);
+    assert_eq!(free_slots(&s), 1);
+}
+
 const GAME: &str = r#"[Event "Test"]
 [Result "*"]
 

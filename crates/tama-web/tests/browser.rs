@@ -465,6 +465,8 @@ async fn steps(p: &Page) -> Res {
             .await
             .map_err(|e| format!("browser_engine_under_serve: {e}"))?;
     }
+    clocks(p).await.map_err(|e| format!("clocks: {e}"))?;
+    pondering(p).await.map_err(|e| format!("pondering: {e}"))?;
     narrow(p).await.map_err(|e| format!("narrow: {e}"))?;
     languages(p).await.map_err(|e| format!("languages: {e}"))?;
     eprintln!("browser steps took {:.1} s", t.elapsed().as_secs_f64());
@@ -1071,6 +1073,258 @@ async fn narrow(p: &Page) -> Res {
     Ok(())
 }
 
+/// Chooses the time control of the next game: a preset's value, or a
+/// text typed into the custom field.
+async fn choose_clock(p: &Page, control: &str, flag_rule: &str) -> Res {
+    let preset: bool = serde_json::from_value(
+        p.js(&format!(
+            "return [...document.querySelectorAll('#clock-control option')].some(o => o.value === {})",
+            json!(control)
+        ))
+        .await?,
+    )?;
+    if preset || control.is_empty() {
+        p.select("#clock-control", control).await?;
+    } else {
+        p.select("#clock-control", "custom").await?;
+        p.c.execute(
+            "const e = document.querySelector('#clock-custom'); e.value = arguments[0]; e.dispatchEvent(new Event('change'));",
+            vec![json!(control)],
+        )
+        .await?;
+    }
+    if !control.is_empty() {
+        p.select("#flag-rule", flag_rule).await?;
+    }
+    Ok(())
+}
+
+/// The state of the two clocks: `[[side, text, running, low, flagged]; 2]`,
+/// the top one first, or `null` when they are hidden.
+async fn clocks_shown(p: &Page) -> Res<Value> {
+    p.js("const c = ['#clock-top', '#clock-bottom'].map(id => document.querySelector(id)); if (c.some(e => e.hidden)) return null; return c.map(e => [e.dataset.side, e.querySelector('.time').textContent, e.classList.contains('running'), e.classList.contains('low'), e.classList.contains('flagged')])")
+        .await
+}
+
+/// Games on a clock: a bad custom control is refused; two players at 5
+/// seconds each until a flag falls (both clocks shown, the running one
+/// marked, the last seconds a warning, the result and the PDN's
+/// `TimeControl` tag and clock comments); then a game against the engine
+/// at 1 minute, the engine keeping to its clock; and the clocks on a
+/// phone's screen.
+async fn clocks(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='two']").await?;
+    p.load_fen(START).await?;
+    // A text that is no time control is said, and no clock is kept.
+    choose_clock(p, "5 minutes", "lose").await?;
+    p.wait(
+        "!document.querySelector('#error').hidden",
+        5,
+        "the bad control's error",
+    )
+    .await?;
+    let error = p.text("#error").await?;
+    assert!(error.starts_with("Invalid time control: "), "{error}");
+    assert_eq!(
+        p.js("return window.tamaState.play.clock.control").await?,
+        Value::Null
+    );
+    choose_clock(p, "5s", "lose").await?;
+    assert_eq!(
+        p.js("return window.tamaState.play.clock.control").await?,
+        "5s"
+    );
+    p.click("#new-game").await?;
+    p.ready().await?;
+    let shown = clocks_shown(p).await?;
+    assert_eq!(shown[0][0], "black", "{shown}");
+    assert_eq!(shown[1][0], "white", "{shown}");
+    assert_eq!(shown[1][2], true, "White's clock runs first: {shown}");
+    assert_eq!(shown[0][1], "0:05.0", "{shown}");
+    p.square("c3").await?;
+    p.square("c4").await?;
+    p.wait(
+        "document.querySelector('#clock-top').classList.contains('running')",
+        5,
+        "Black's clock to run",
+    )
+    .await?;
+    // White's time stopped where the move was made; Black's goes down.
+    let white: f64 = serde_json::from_value(
+        p.js("return window.tamaState.clock.board.clock().white")
+            .await?,
+    )?;
+    assert!((0.0..5000.0).contains(&white), "{white}");
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let shown = clocks_shown(p).await?;
+    assert_eq!(
+        shown[0][3], true,
+        "the last ten seconds are a warning: {shown}"
+    );
+    assert_ne!(shown[0][1], "0:05.0", "Black's clock runs: {shown}");
+    assert_eq!(shown[1][2], false, "{shown}");
+    p.shot("12-clock-warning").await?;
+    // Black does not move: the flag falls.
+    p.wait(
+        "!document.querySelector('#banner').hidden",
+        10,
+        "Black's flag",
+    )
+    .await?;
+    assert_eq!(
+        p.text("#banner").await?,
+        "Game over. White wins: time forfeit"
+    );
+    let shown = clocks_shown(p).await?;
+    assert_eq!(shown[0][4], true, "Black's flag is shown: {shown}");
+    assert_eq!(shown[0][1], "0:00.0", "{shown}");
+    // No move after the flag.
+    p.square("f6").await?;
+    p.square("f5").await?;
+    assert_eq!(p.record().await?, ["c3-c4"]);
+    p.shot("12b-flag").await?;
+    let pdn = p.export().await?;
+    for part in [
+        "[Result \"1-0\"]",
+        "[TimeControl \"5\"]",
+        "[Termination \"time forfeit\"]",
+        "1. c3-c4 {[%clock w0:00:0",
+        " B0:00:05]} 1-0",
+    ] {
+        assert!(pdn.contains(part), "{part} in {pdn}");
+    }
+    p.click("#export-close").await?;
+
+    // Against the engine at one minute: it answers on its own clock.
+    p.click(".tabs button[data-mode='play']").await?;
+    p.select("#human-color", "w").await?;
+    p.select("#level", "l:3").await?;
+    choose_clock(p, "1m", "draw-if-no-win").await?;
+    p.click("#new-game").await?;
+    p.ready().await?;
+    p.square("c3").await?;
+    p.square("c4").await?;
+    p.wait(
+        "window.tamaState.game.root.children[0] && window.tamaState.game.root.children[0].children.length === 1 && !window.tamaState.thinking",
+        30,
+        "the engine's answer",
+    )
+    .await?;
+    p.wait(
+        "document.querySelector('#clock-bottom').classList.contains('running')",
+        5,
+        "White's clock to run again",
+    )
+    .await?;
+    let v = p.js("const c = window.tamaState.clock.board.clock(); return [c.white, c.black, c.times.length, c.flagRule, c.control.text]").await?;
+    let (white, black): (f64, f64) = (v[0].as_f64().unwrap(), v[1].as_f64().unwrap());
+    assert!(white < 60000.0 && white > 40000.0, "{v}");
+    assert!(
+        black < 60000.0 && black > 50000.0,
+        "the engine kept to its clock: {v}"
+    );
+    assert_eq!(v[2], 2, "{v}");
+    assert_eq!(v[3], "draw-if-no-win", "{v}");
+    assert_eq!(v[4], "1m", "{v}");
+    p.shot("12c-clock-engine").await?;
+    // A phone's screen: the clocks above and below the board.
+    p.c.set_window_size(390, 844).await?;
+    p.wait("window.innerWidth < 500", 5, "the phone's window")
+        .await?;
+    let v = p
+        .js("const r = id => document.querySelector(id).getBoundingClientRect(); const b = r('#board'), t = r('#clock-top'), d = r('#clock-bottom'); return [t.bottom <= b.top + 1, d.top >= b.bottom - 1, t.width > 200, document.documentElement.scrollWidth <= window.innerWidth]")
+        .await?;
+    assert_eq!(
+        v,
+        json!([true, true, true, true]),
+        "clocks beside the board on a phone"
+    );
+    p.shot("12d-clock-phone").await?;
+    p.c.set_window_size(1360, 960).await?;
+    choose_clock(p, "", "lose").await?;
+    p.select("#level", "l:2").await?;
+    Ok(())
+}
+
+/// Plays the move the engine expects (its ponder move) or, with `hit`
+/// false, another legal move, by clicking its squares; returns it.
+async fn answer_ponder(p: &Page, hit: bool) -> Res<String> {
+    let script = format!(
+        "const s = window.tamaState; const k = s.node.known; const want = s.ponder.predicted; \
+         const m = k.legal.moves.find(m => (m.move === want) === {hit} && \
+         k.legal.moves.filter(o => o.from === m.from && o.to === m.to).length === 1); \
+         return m ? [m.move, m.from, m.to] : null"
+    );
+    let v = p.js(&script).await?;
+    let [mv, from, to]: [String; 3] = serde_json::from_value(v)?;
+    p.square(&from).await?;
+    p.square(&to).await?;
+    Ok(mv)
+}
+
+/// Thinking on the player's time against the engine, on a clock: after
+/// its move the engine searches the position after the move it expects;
+/// that move played (a hit), the same search gives its answer; another
+/// move (a miss) stops it and the engine thinks anew. The game goes on.
+async fn pondering(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='play']").await?;
+    p.select("#human-color", "w").await?;
+    p.select("#level", "l:3").await?;
+    choose_clock(p, "3m+2s", "lose").await?;
+    p.click("#ponder").await?;
+    assert_eq!(p.js("return window.tamaState.play.ponder").await?, true);
+    p.click("#new-game").await?;
+    p.ready().await?;
+    let before: Value = p.js("return {...window.tamaPonder}").await?;
+    let mut played = Vec::new();
+    p.square("c3").await?;
+    p.square("c4").await?;
+    for (round, hit) in [true, true, false].into_iter().enumerate() {
+        let plies = 2 * (round + 1);
+        p.wait(
+            &format!("document.querySelectorAll('#record .mv').length === {plies} && !window.tamaState.thinking && !!window.tamaState.ponder"),
+            30,
+            "the engine's move, then its thinking on our time",
+        )
+        .await?;
+        played.push(answer_ponder(p, hit).await?);
+    }
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 8 && !window.tamaState.thinking",
+        30,
+        "the engine's answer to the last move",
+    )
+    .await?;
+    let after: Value = p.js("return {...window.tamaPonder}").await?;
+    let count = |v: &Value, k: &str| v[k].as_u64().unwrap_or(0);
+    assert!(
+        count(&after, "hits") >= count(&before, "hits") + 2,
+        "{before} {after}"
+    );
+    assert!(
+        count(&after, "misses") > count(&before, "misses"),
+        "{before} {after}"
+    );
+    let record = p.record().await?;
+    assert_eq!(record.len(), 8, "{record:?}");
+    for (k, mv) in played.iter().enumerate() {
+        assert_eq!(&record[2 * k + 2], mv, "{record:?}");
+    }
+    assert_eq!(p.text("#status").await?, "White to move");
+    // The engine kept to its clock: its time is above two minutes.
+    let black: f64 = serde_json::from_value(
+        p.js("return window.tamaState.clock.board.clock().black")
+            .await?,
+    )?;
+    assert!(black > 120_000.0, "{black}");
+    p.shot("13-pondering").await?;
+    // A new game without the clock; pondering off again.
+    p.click("#ponder").await?;
+    choose_clock(p, "", "lose").await?;
+    p.select("#level", "l:2").await?;
+    Ok(())
+}
+
 /// The board reached with the keyboard: Shift+Tab from the first button
 /// below it, arrows move the cursor, Enter selects and plays. Then flip.
 async fn keyboard_and_flip(p: &Page) -> Res {
@@ -1128,6 +1382,47 @@ async fn browser_engine_under_serve(p: &Page) -> Res {
     .await?;
     p.shot("11-browser-engine-under-serve").await?;
     p.click("#engine-toggle + span").await?;
+    // The browser's engine thinks on our time too, and (the page being
+    // cross-origin isolated) is told of the hit in place.
+    assert_eq!(p.js("return window.crossOriginIsolated").await?, true);
+    p.click(".tabs button[data-mode='play']").await?;
+    p.select("#human-color", "w").await?;
+    p.select("#level", "l:3").await?;
+    choose_clock(p, "3m+2s", "lose").await?;
+    p.click("#ponder").await?;
+    p.click("#new-game").await?;
+    p.ready().await?;
+    let hits = p
+        .js("return window.tamaPonder.hits")
+        .await?
+        .as_u64()
+        .unwrap_or(0);
+    p.square("c3").await?;
+    p.square("c4").await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 2 && !window.tamaState.thinking && !!window.tamaState.ponder",
+        30,
+        "the browser engine's move, then its thinking on our time",
+    )
+    .await?;
+    let mv = answer_ponder(p, true).await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 4 && !window.tamaState.thinking",
+        30,
+        "the browser engine's answer to the expected move",
+    )
+    .await?;
+    assert_eq!(p.record().await?[2], mv);
+    let now = p
+        .js("return window.tamaPonder.hits")
+        .await?
+        .as_u64()
+        .unwrap_or(0);
+    assert_eq!(now, hits + 1);
+    p.shot("11b-browser-engine-ponders").await?;
+    p.click("#ponder").await?;
+    choose_clock(p, "", "lose").await?;
+    p.select("#level", "l:2").await?;
     p.select("#engine-source", "server").await?;
     Ok(())
 }

@@ -15,6 +15,14 @@ export class Board {
      */
     agreeDraw(): string;
     /**
+     * The clock as JSON, or `undefined` without one: `{"control": {time
+     * control}, "flag_rule", "white", "black", "white_increment",
+     * "black_increment", "moves_to_go", "running", "flagged", "times"}`
+     * (times in ms; `running`/`flagged` a colour or `null`; `times` each
+     * timed move's player's time left after it).
+     */
+    clockJson(): string | undefined;
+    /**
      * A copy of the board.
      */
     copy(): Board;
@@ -105,6 +113,13 @@ export class Board {
      */
     rulesText(): string;
     /**
+     * Puts the game on a clock of `control` (time-control text) with the
+     * flag rule `flag_rule` (`lose` when absent), from now on; `undefined`
+     * takes it off. Throws `TimeControlError`, `RangeError` or
+     * `TypeError`.
+     */
+    setClock(control?: string | null, flag_rule?: string | null): void;
+    /**
      * The position text of the start position.
      */
     startFen(): string;
@@ -118,6 +133,18 @@ export class Board {
      * and the side to move.
      */
     text(): string;
+    /**
+     * The side to move thought `elapsed_ms` more milliseconds: its clock
+     * goes down, and when it runs out the flag falls. The outcome as JSON
+     * when the game is over (by the flag or before), else `undefined`.
+     */
+    tick(elapsed_ms: number): string | undefined;
+    /**
+     * The game `record` (PDN JSON form) with this board's clock written
+     * in (see the crate's `timed_record`), as canonical PDN; throws
+     * `PdnError`.
+     */
+    timedRecord(record: string): string;
     /**
      * The side to move: `"white"` or `"black"`.
      */
@@ -167,10 +194,16 @@ export class WasmEngine {
     /**
      * Sets the flag that stops searches: an `Int32Array` (over a
      * `SharedArrayBuffer`, written by another thread) whose first element
-     * is non-zero while a stop is requested; `undefined` removes it.
+     * is 1 while a stop is requested, and 2 once a ponder search was hit
+     * (it then goes on under its limits); `undefined` removes it.
      */
     static setStopFlag(flag?: Int32Array | null): void;
 }
+
+/**
+ * The flag rules' names, the default first (`["lose", "draw-if-no-win"]`).
+ */
+export function flagRules(): string[];
 
 /**
  * `levels()`: the engine's levels of play and the default, as JSON.
@@ -198,6 +231,14 @@ export function pdnToJson(text: string): string;
  */
 export function rulesTable(rules?: string | null): string;
 
+/**
+ * Reads a time-control text; its JSON: `{"text", "tag", "initial_ms",
+ * "stages": [{"moves", "time_ms", "increment_ms"}]}` (`text` canonical,
+ * `tag` the PDN `TimeControl` value). Throws `TimeControlError` (with
+ * the column) or `RangeError`.
+ */
+export function timeControl(text: string): string;
+
 export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
 
 export interface InitOutput {
@@ -205,6 +246,7 @@ export interface InitOutput {
     readonly __wbg_board_free: (a: number, b: number) => void;
     readonly __wbg_wasmengine_free: (a: number, b: number) => void;
     readonly board_agreeDraw: (a: number) => [number, number, number, number];
+    readonly board_clockJson: (a: number) => [number, number];
     readonly board_copy: (a: number) => number;
     readonly board_fen: (a: number) => [number, number];
     readonly board_fromMoves: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number];
@@ -224,15 +266,20 @@ export interface InitOutput {
     readonly board_reportJson: (a: number) => [number, number];
     readonly board_resign: (a: number, b: number, c: number) => [number, number, number, number];
     readonly board_rulesText: (a: number) => [number, number];
+    readonly board_setClock: (a: number, b: number, c: number, d: number, e: number) => [number, number];
     readonly board_startFen: (a: number) => [number, number];
     readonly board_svg: (a: number, b: number) => [number, number];
     readonly board_text: (a: number) => [number, number];
+    readonly board_tick: (a: number, b: number) => [number, number];
+    readonly board_timedRecord: (a: number, b: number, c: number) => [number, number, number, number];
     readonly board_turn: (a: number) => [number, number];
+    readonly flagRules: () => [number, number];
     readonly levels: () => [number, number];
     readonly pdnFormat: (a: number, b: number) => [number, number, number, number];
     readonly pdnFromJson: (a: number, b: number) => [number, number, number, number];
     readonly pdnToJson: (a: number, b: number) => [number, number];
     readonly rulesTable: (a: number, b: number) => [number, number, number, number];
+    readonly timeControl: (a: number, b: number) => [number, number, number, number];
     readonly wasmengine_analyse: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];
     readonly wasmengine_clear: (a: number) => void;
     readonly wasmengine_evaluate: (a: number, b: number) => [number, number];

@@ -46,6 +46,23 @@ export class Board {
         }
     }
     /**
+     * The clock as JSON, or `undefined` without one: `{"control": {time
+     * control}, "flag_rule", "white", "black", "white_increment",
+     * "black_increment", "moves_to_go", "running", "flagged", "times"}`
+     * (times in ms; `running`/`flagged` a colour or `null`; `times` each
+     * timed move's player's time left after it).
+     * @returns {string | undefined}
+     */
+    clockJson() {
+        const ret = wasm.board_clockJson(this.__wbg_ptr);
+        let v1;
+        if (ret[0] !== 0) {
+            v1 = getStringFromWasm0(ret[0], ret[1]);
+            wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        }
+        return v1;
+    }
+    /**
      * A copy of the board.
      * @returns {Board}
      */
@@ -397,6 +414,31 @@ export class Board {
         }
     }
     /**
+     * Puts the game on a clock of `control` (time-control text) with the
+     * flag rule `flag_rule` (`lose` when absent), from now on; `undefined`
+     * takes it off. Throws `TimeControlError`, `RangeError` or
+     * `TypeError`.
+     * @param {string | null} [control]
+     * @param {string | null} [flag_rule]
+     */
+    setClock(control, flag_rule) {
+        let ptr0, len0, ptr1, len1;
+        try {
+            ptr0 = isLikeNone(control) ? 0 : passStringToWasm0(control, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len0 = WASM_VECTOR_LEN;
+            ptr1 = isLikeNone(flag_rule) ? 0 : passStringToWasm0(flag_rule, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len1 = WASM_VECTOR_LEN;
+        } catch (e) {
+            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+            throw e;
+        }
+        const ret = wasm.board_setClock(this.__wbg_ptr, ptr0, len0, ptr1, len1);
+        if (ret[1]) {
+            throw takeFromExternrefTable0(ret[0]);
+        }
+    }
+    /**
      * The position text of the start position.
      * @returns {string}
      */
@@ -445,6 +487,49 @@ export class Board {
             return getStringFromWasm0(ret[0], ret[1]);
         } finally {
             wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * The side to move thought `elapsed_ms` more milliseconds: its clock
+     * goes down, and when it runs out the flag falls. The outcome as JSON
+     * when the game is over (by the flag or before), else `undefined`.
+     * @param {number} elapsed_ms
+     * @returns {string | undefined}
+     */
+    tick(elapsed_ms) {
+        const ret = wasm.board_tick(this.__wbg_ptr, elapsed_ms);
+        let v1;
+        if (ret[0] !== 0) {
+            v1 = getStringFromWasm0(ret[0], ret[1]);
+            wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        }
+        return v1;
+    }
+    /**
+     * The game `record` (PDN JSON form) with this board's clock written
+     * in (see the crate's `timed_record`), as canonical PDN; throws
+     * `PdnError`.
+     * @param {string} record
+     * @returns {string}
+     */
+    timedRecord(record) {
+        let deferred3_0;
+        let deferred3_1;
+        try {
+            const ptr0 = passStringToWasm0(record, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            const len0 = WASM_VECTOR_LEN;
+            const ret = wasm.board_timedRecord(this.__wbg_ptr, ptr0, len0);
+            var ptr2 = ret[0];
+            var len2 = ret[1];
+            if (ret[3]) {
+                ptr2 = 0; len2 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred3_0 = ptr2;
+            deferred3_1 = len2;
+            return getStringFromWasm0(ptr2, len2);
+        } finally {
+            wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
         }
     }
     /**
@@ -586,7 +671,8 @@ export class WasmEngine {
     /**
      * Sets the flag that stops searches: an `Int32Array` (over a
      * `SharedArrayBuffer`, written by another thread) whose first element
-     * is non-zero while a stop is requested; `undefined` removes it.
+     * is 1 while a stop is requested, and 2 once a ponder search was hit
+     * (it then goes on under its limits); `undefined` removes it.
      * @param {Int32Array | null} [flag]
      */
     static setStopFlag(flag) {
@@ -594,6 +680,17 @@ export class WasmEngine {
     }
 }
 if (Symbol.dispose) WasmEngine.prototype[Symbol.dispose] = WasmEngine.prototype.free;
+
+/**
+ * The flag rules' names, the default first (`["lose", "draw-if-no-win"]`).
+ * @returns {string[]}
+ */
+export function flagRules() {
+    const ret = wasm.flagRules();
+    var v1 = getArrayJsValueFromWasm0(ret[0], ret[1]);
+    wasm.__wbindgen_free(ret[0], ret[1] * 4, 4);
+    return v1;
+}
 
 /**
  * `levels()`: the engine's levels of play and the default, as JSON.
@@ -697,6 +794,35 @@ export function rulesTable(rules) {
         var ptr0 = isLikeNone(rules) ? 0 : passStringToWasm0(rules, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         var len0 = WASM_VECTOR_LEN;
         const ret = wasm.rulesTable(ptr0, len0);
+        var ptr2 = ret[0];
+        var len2 = ret[1];
+        if (ret[3]) {
+            ptr2 = 0; len2 = 0;
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        deferred3_0 = ptr2;
+        deferred3_1 = len2;
+        return getStringFromWasm0(ptr2, len2);
+    } finally {
+        wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+    }
+}
+
+/**
+ * Reads a time-control text; its JSON: `{"text", "tag", "initial_ms",
+ * "stages": [{"moves", "time_ms", "increment_ms"}]}` (`text` canonical,
+ * `tag` the PDN `TimeControl` value). Throws `TimeControlError` (with
+ * the column) or `RangeError`.
+ * @param {string} text
+ * @returns {string}
+ */
+export function timeControl(text) {
+    let deferred3_0;
+    let deferred3_1;
+    try {
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.timeControl(ptr0, len0);
         var ptr2 = ret[0];
         var len2 = ret[1];
         if (ret[3]) {
@@ -817,6 +943,17 @@ function _assertClass(instance, klass) {
     if (!(instance instanceof klass)) {
         throw new Error(`expected instance of ${klass.name}`);
     }
+}
+
+function getArrayJsValueFromWasm0(ptr, len) {
+    ptr = ptr >>> 0;
+    const mem = getDataViewMemory0();
+    const result = [];
+    for (let i = ptr; i < ptr + 4 * len; i += 4) {
+        result.push(wasm.__wbindgen_externrefs.get(mem.getUint32(i, true)));
+    }
+    wasm.__externref_drop_slice(ptr, len);
+    return result;
 }
 
 let cachedDataViewMemory0 = null;

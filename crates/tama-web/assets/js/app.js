@@ -30,6 +30,9 @@ import { bindImportDialog } from "./dialogs/import.js";
 import { bindExportDialog } from "./dialogs/export.js";
 import { bindRulesDialog } from "./dialogs/rules.js";
 import { render } from "./render/page.js";
+import { clockArrive, stopClock } from "./clock.js";
+import { stopPonder } from "./ponder.js";
+import { bindPlaySetup, fillClockOptions } from "./setup.js";
 
 const board = new Board($("#board"), {
   onSquare: (i) => (state.mode === "edit" ? editorPut(i) : onSquare(i)),
@@ -37,18 +40,23 @@ const board = new Board($("#board"), {
 });
 
 on("change", (part) => render(board, part));
-on("arrive", () => {
+on("arrive", (node) => {
+  clockArrive(node);
   restartAnalysis();
   maybeEngineMove();
 });
-on("load", () => {
+on("load", (game) => {
   stopAnalysis();
   stopReview();
+  stopPonder();
+  if (state.clock && state.clock.game !== game) stopClock();
 });
 
 function setMode(mode) {
   if (mode === state.mode) return;
   if (state.mode === "edit") state.editor = null;
+  if (mode !== "play" && mode !== "two") stopClock();
+  stopPonder();
   if (mode === "edit") {
     stopAnalysis();
     return startEditor();
@@ -78,6 +86,7 @@ $("#human-color").addEventListener("change", (e) => {
   maybeEngineMove();
 });
 $("#level").addEventListener("change", (e) => (state.play.level = e.target.value));
+bindPlaySetup();
 
 // The record and the engine panel.
 $("#record").addEventListener("click", (e) => {
@@ -150,6 +159,7 @@ window.addEventListener("resize", () => changed("review"));
 // The engine that answers: the configured one, or (under `tama serve`)
 // the browser's, chosen in the engine card.
 $("#engine-source").addEventListener("change", (e) => {
+  stopPonder();
   state.engine = state.engines.find((x) => x.kind === e.target.value) || state.engine;
   restartAnalysis();
   maybeEngineMove();
@@ -178,6 +188,7 @@ async function useLanguage(code, remember) {
   await setLanguage(code, remember);
   $("#language").value = language();
   fillLevels();
+  fillClockOptions();
   changed();
 }
 
@@ -188,6 +199,7 @@ async function start() {
   await setLanguage(chosenLanguage());
   select.value = language();
   fillLevels();
+  fillClockOptions();
   const config = await readConfig();
   state.engines = enginesFor(config);
   state.engine = state.engines[0];

@@ -162,6 +162,8 @@ export function gameToJson(game) {
 }
 
 // The game as canonical PDN (the package's writer, `tama pdn fmt`'s layout).
-export function gamePdn(game) {
-  return PdnGame.fromJSON(gameToJson(game)).toPdn();
+// With `clock`, the package Board of the game's clock: its TimeControl
+// tag and clock comments are written in.
+export function gamePdn(game, clock = null) {
+  return PdnGame.fromJSON(gameToJson(game), { clock: clock || undefined }).toPdn();
 }

@@ -6,6 +6,8 @@ import { state, changed, gameTo, humanToMove, known, limitOf, showError, today }
 import { sqIndex, sqName } from "./squares.js";
 import { newGame, addMoveText } from "./game.js";
 import { goto, loadGame, playMove } from "./record.js";
+import { engineClock, flagOutcome, startClock } from "./clock.js";
+import { ponderFor, startPonder } from "./ponder.js";
 
 // Whether the piece of move `m` passes over or lands on square `name`:
 // it lies on one of the straight legs of the path, after its start. (A
@@ -82,20 +84,32 @@ export function selectionMarks() {
 }
 
 // In play mode, at the end of a line with the engine to move: its move.
+// When the engine thought on the player's time and the player made the
+// move it expected (a hit), that search gives the move.
 export async function maybeEngineMove() {
   const node = state.node;
   const k = known(node);
-  if (state.mode !== "play" || state.thinking || k.legal.outcome) return;
+  const pondered = state.ponder && state.ponder.node !== node ? ponderFor(node) : null;
+  const idle = state.mode !== "play" || state.thinking || k.legal.outcome || flagOutcome(node);
   // Only at the end of a line: stepping back through the game does not
   // make the engine play.
-  if (k.pos.turn === state.play.human || node.children.length) return;
+  if (idle || k.pos.turn === state.play.human || node.children.length) {
+    if (pondered) pondered.miss();
+    return;
+  }
   state.thinking = true;
   changed();
   const game = state.game;
   try {
-    const text = await state.engine.move(gameTo(node), limitOf(state.play.level));
+    // A ponder search the server or the worker refused: a search of its own.
+    let reply = pondered ? await pondered.hit().catch(() => null) : null;
+    if (!reply) reply = await state.engine.move(gameTo(node), engineLimit());
     state.thinking = false;
-    if (state.game === game && state.node === node && text) goto(addMoveText(game, node, text));
+    if (state.game === game && state.node === node && reply && !flagOutcome(node)) {
+      const child = addMoveText(game, node, reply.move);
+      goto(child);
+      if (state.node === child && !known(child).legal.outcome) startPonder(child, reply.pv[1], engineLimit());
+    }
   } catch (e) {
     showError(e.message);
   } finally {
@@ -104,9 +118,24 @@ export async function maybeEngineMove() {
   }
 }
 
+// The engine's limits: on a clock, the clock (the engine budgets its own
+// time) and the level's depth; else the level's depth and time.
+function engineLimit() {
+  const limit = limitOf(state.play.level);
+  const clock = engineClock();
+  return clock ? { depth: limit.depth, clock } : limit;
+}
+
+// A new game from the current start position: against the engine in
+// play mode, between two players otherwise; on the chosen clock.
 export function newPlayGame() {
   const human = state.play.human;
-  const tags = { Event: "Casual game", Date: today(), White: human === "w" ? "You" : "tama", Black: human === "b" ? "You" : "tama" };
-  state.flip = human === "b";
-  loadGame(newGame(state.game.fen, state.game.rules, tags));
+  const tags =
+    state.mode === "play"
+      ? { Event: "Casual game", Date: today(), White: human === "w" ? "You" : "tama", Black: human === "b" ? "You" : "tama" }
+      : { Event: "Casual game", Date: today(), White: "?", Black: "?" };
+  state.flip = state.mode === "play" && human === "b";
+  const game = newGame(state.game.fen, state.game.rules, tags);
+  startClock(game);
+  loadGame(game);
 }

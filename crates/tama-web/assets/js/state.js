@@ -18,7 +18,9 @@ export const state = {
   mode: "play", // play | two | analysis | edit
   flip: false,
   selected: null, // {from, clicks: [squares]}
-  play: { human: "w", level: null },
+  play: { human: "w", level: null, clock: { control: null, flagRule: "lose" }, ponder: false },
+  clock: null, // the game clock (clock.js)
+  ponder: null, // the engine thinking on the player's time (ponder.js)
   levels: [], // the engine's levels of play (the package's levels())
   engines: [], // the engines that can answer (engines/index.js), the one in use first
   engine: null,
@@ -60,6 +62,8 @@ export function gameTo(node) {
 // Whether a click on the board may move a piece now.
 export function humanToMove() {
   if (state.thinking || state.review.running) return false;
+  const c = state.clock;
+  if (c && c.ended && c.game === state.game) return false; // a flag fell
   if (state.mode === "play") return known().pos.turn === state.play.human;
   return state.mode !== "edit";
 }

@@ -4,6 +4,7 @@
 import { $ } from "../dom.js";
 import { state } from "../state.js";
 import { gamePdn } from "../game.js";
+import { clockBoardFor } from "../clock.js";
 
 const dialog = () => $("#export-dialog");
 
@@ -11,7 +12,7 @@ function open() {
   const box = $("#export-text");
   $("#export-note").textContent = "";
   try {
-    box.value = gamePdn(state.game);
+    box.value = gamePdn(state.game, clockBoardFor(state.game));
   } catch (e) {
     box.value = "";
     $("#export-note").textContent = e.message;

@@ -6,6 +6,12 @@ import { Board, Engine } from "../tama.js";
 
 const HASH_MIB = 32;
 
+// The engine's move and line from a search's answer, or null.
+function answer({ best, lines }) {
+  if (best) return best.type === "bestmove" ? { move: best.move, pv: best.pv } : null;
+  return lines.length ? { move: lines[0].move, pv: lines[0].pv } : null;
+}
+
 export function browserEngine() {
   const workers = {};
   const engine = (job) => (workers[job] ||= new Engine({ hash: HASH_MIB }));
@@ -30,7 +36,20 @@ export function browserEngine() {
     },
 
     async move(game, limit) {
-      return engine("play").bestMove(boardOf(game), limit);
+      return answer(await engine("play").search(boardOf(game), limit));
+    },
+
+    // Thinks on the player's time about the position after `predicted`
+    // (the package's Engine.ponder, in the play worker, whose hash table
+    // the next move's search then finds filled).
+    ponder(game, predicted, limit) {
+      const board = boardOf(game);
+      board.push(predicted);
+      const p = engine("play").ponder(board, limit);
+      return {
+        hit: async () => answer(await p.hit()),
+        miss: () => p.miss(),
+      };
     },
 
     review(game, limit, onEvent) {

@@ -4,7 +4,8 @@
 // bundle holds `{"engine": "browser"}`. Both engines take the same calls:
 //
 //   analyse(game, multipv, onInfo, onError) -> stop()
-//   move(game, limit) -> Promise<move text | null>
+//   move(game, limit) -> Promise<{move, pv} | null>
+//   ponder(game, predicted, limit) -> {hit() -> Promise<{move, pv} | null>, miss()}
 //   review(game, limit, onEvent) -> {done, stop}
 //
 // where `game` is {fen, rules, moves} (the start position, the rules and

@@ -49,7 +49,11 @@ const query = ({ fen, rules, moves }, extra = {}) => {
   return q;
 };
 
+const answer = (r) => (r.move ? { move: r.move.move, pv: r.pv || [] } : null);
+
 export function serverEngine(config) {
+  // A ponder search being stopped: the next move waits for its slot.
+  let stopping = Promise.resolve();
   return {
     kind: "server",
     // The page's words for it (i18n.js): a catalogue key and its values.
@@ -71,11 +75,24 @@ export function serverEngine(config) {
       return () => es.close();
     },
 
-    // The engine's move (move text) under `limit` ({depth, movetime}), or
-    // null when the game is over.
+    // The engine's move under `limit` ({depth, movetime, clock}): {move,
+    // pv} (move text), or null when the game is over.
     async move(game, limit) {
-      const r = await post("api/engine-move", { ...game, ...limit });
-      return r.move ? r.move.move : null;
+      await stopping;
+      return answer(await post("api/engine-move", { ...game, ...limit }));
+    },
+
+    // Thinks on the player's time (`POST /api/ponder`) about the position
+    // after `predicted`; `hit()` resolves as `move` does, `miss()` stops
+    // the search on the server.
+    ponder(game, predicted, limit) {
+      const started = post("api/ponder", { ...game, ponder: predicted, ...limit });
+      return {
+        hit: async () => answer(await post(`api/ponder/${(await started).id}/hit`, {})),
+        miss: () => {
+          stopping = started.then(({ id }) => post(`api/ponder/${id}/stop`, {})).catch(() => {});
+        },
+      };
     },
 
     // A whole-game review (`GET /api/review`): `onEvent(name, data)` gets

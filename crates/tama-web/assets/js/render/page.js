@@ -9,6 +9,8 @@ import { renderBoard } from "./board.js";
 import { renderRecord } from "./record.js";
 import { renderEngine } from "./engine.js";
 import { renderReview } from "./review.js";
+import { renderClocks } from "./clock.js";
+import { flagOutcome } from "../clock.js";
 
 // "White wins: no legal move", in the page's language.
 export function outcomeText(o) {
@@ -32,10 +34,13 @@ export function render(board, part) {
     return renderBoard(board);
   }
   if (part === "review") return renderReview();
+  if (part === "clock") return renderClocks();
   const node = state.node;
   document.body.dataset.mode = state.mode;
   for (const t of $$(".tabs button")) t.classList.toggle("active", t.dataset.mode === state.mode);
-  $("#play-opts").hidden = state.mode !== "play";
+  $("#play-opts").hidden = state.mode !== "play" && state.mode !== "two";
+  for (const el of $$("#play-opts .engine-opt")) el.hidden = state.mode !== "play";
+  renderClocks();
   $("#human-color").value = state.play.human;
   $("#level").value = state.play.level;
   renderBoard(board);
@@ -46,7 +51,7 @@ export function render(board, part) {
   $("#engine-card").hidden = state.mode === "edit" || state.mode === "play";
   $("#record-card").hidden = state.mode === "edit";
   $("#thinking").hidden = !state.thinking;
-  const outcome = known(node).legal.outcome;
+  const outcome = known(node).legal.outcome || flagOutcome(node);
   const banner = $("#banner");
   banner.hidden = !outcome || state.mode === "edit";
   if (outcome) banner.innerHTML = `<strong>${esc(t("banner.over"))}</strong> ${esc(outcomeText(outcome))}`;
