@@ -88,6 +88,10 @@ pub enum Command {
     /// Opening books: build (drop-out expansion over self-play searches),
     /// probe, stats, merge.
     Book(cmd::book::Args),
+    /// Solve puzzles (one winning move, from the tablebases and from
+    /// self-play) with hints and a local rating; build or check a puzzle
+    /// file.
+    Puzzle(cmd::puzzle::Args),
 }
 
 /// Runs the chosen subcommand with the I/O context `io` (its streams and
@@ -111,6 +115,7 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> CmdResult {
         Command::Sprt(args) => cmd::sprt::run(&args, io),
         Command::Tactics(args) => cmd::tactics::run(&args, io),
         Command::Book(args) => cmd::book::run(&args, io),
+        Command::Puzzle(args) => cmd::puzzle::run(&args, io),
     }
 }
 
