@@ -7,8 +7,11 @@
 //! completed iteration. Then:
 //!
 //! - **depth**: the least depth from which every completed iteration
-//!   chose the winning move (none when the last one did not);
-//! - **nodes**: the nodes the search had spent when that iteration ended;
+//!   chose the winning move (none when the search's answer is another
+//!   move; the depth after the last completed iteration when only the
+//!   iteration the node limit cut short found it);
+//! - **nodes**: the nodes the search had spent when that iteration ended
+//!   (the whole search's in the last case);
 //! - **failed levels**: how many of the levels of play with a depth
 //!   (`tama_search::Level` 1 to 7: depths 1, 2, 3, 5, 8, 11, 14, taken at
 //!   their depth, without their time per move) choose another move: the
@@ -23,7 +26,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use tama_core::{Move, Position, Rules};
-use tama_search::{Engine, EngineConfig, InfoKind, Level, Limits};
+use tama_search::{Engine, EngineConfig, InfoKind, Level, Limits, SearchResult};
 
 use crate::{fields, number};
 
@@ -196,9 +199,13 @@ pub fn measure(engine: &mut Engine, pos: &Position, rules: &Rules, winning: Move
             }
         }
     });
-    let last = result.best_move();
-    let total = best.last().map_or(0, |b| b.2);
-    // The first iteration of the final run of winning ones.
+    let (last, total) = match &result {
+        SearchResult::Move(b) => (Some(b.mv), b.nodes),
+        SearchResult::GameOver(_) => (None, 0),
+    };
+    // The first iteration of the final run of winning ones; when the
+    // move was only found in an iteration the node limit cut short, the
+    // depth after the last completed one, and the whole search's nodes.
     let mut found = None;
     if last == Some(winning) {
         for &(depth, mv, nodes) in best.iter().rev() {
@@ -208,19 +215,14 @@ pub fn measure(engine: &mut Engine, pos: &Position, rules: &Rules, winning: Move
             found = Some((depth, nodes));
         }
         if found.is_none() {
-            // Decided without an iteration (a forced move).
-            found = Some((1, 0));
+            found = Some((best.last().map_or(1, |b| b.0 + 1), total));
         }
     }
     let levels = levels();
     let failed = levels
         .iter()
         .filter(|(_, depth)| {
-            let chosen = best
-                .iter()
-                .find(|b| b.0 == *depth)
-                .map(|b| b.1)
-                .or(last);
+            let chosen = best.iter().find(|b| b.0 == *depth).map(|b| b.1).or(last);
             chosen != Some(winning)
         })
         .count();
@@ -229,6 +231,17 @@ pub fn measure(engine: &mut Engine, pos: &Position, rules: &Rules, winning: Move
         nodes: found.map_or(total, |f| f.1),
         failed: failed as u8,
         levels: levels.len() as u8,
+    }
+}
+
+/// Measures the difficulty of every puzzle again (after a change of the
+/// engine, say); `progress` hears (done, total).
+pub fn remeasure(puzzles: &mut [crate::Puzzle], mut progress: impl FnMut(usize, usize)) {
+    let mut e = engine();
+    let total = puzzles.len();
+    for (i, p) in puzzles.iter_mut().enumerate() {
+        p.difficulty = measure(&mut e, &p.start, &p.rules, p.solution[0]);
+        progress(i + 1, total);
     }
 }
 
@@ -250,7 +263,9 @@ mod tests {
         assert_eq!(none.to_string().parse(), Ok(none));
         assert_eq!(none.label(), Label::Expert);
         assert_eq!(none.rating(), 800 + 25 * 16 + 450);
-        assert!("easy depth=4 nodes=1 failed=0/7".parse::<Difficulty>().is_err());
+        assert!("easy depth=4 nodes=1 failed=0/7"
+            .parse::<Difficulty>()
+            .is_err());
         assert!("medium depth=4 nodes=1 failed=8/7"
             .parse::<Difficulty>()
             .is_err());

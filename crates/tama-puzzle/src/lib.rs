@@ -3,7 +3,7 @@
 //! difficulty, the themes the code detects and where the puzzle came from.
 //!
 //! - [`Puzzle`], [`Difficulty`], [`Theme`], [`Source`]: what a puzzle is.
-//! - [`file`]: the puzzle file (one PDN game per puzzle), read with the
+//! - [`file`](mod@file): the puzzle file (one PDN game per puzzle), read with the
 //!   problem and its line named, written atomically.
 //! - [`tablebase`]: puzzles picked from the endgame tables, their
 //!   solutions computed and checked by the tables (exact).
@@ -184,9 +184,7 @@ impl FromStr for Source {
         match words.next() {
             Some("tablebase") => {
                 let v = fields(words, &["material", "plies"])?;
-                let material = v[0]
-                    .parse()
-                    .map_err(|e| format!("field `material`: {e}"))?;
+                let material = v[0].parse().map_err(|e| format!("field `material`: {e}"))?;
                 Ok(Source::Tablebase {
                     material,
                     plies: number("plies", v[1])?,
@@ -200,9 +198,7 @@ impl FromStr for Source {
                     ply: number("ply", v[2])?,
                 })
             }
-            Some(other) => Err(format!(
-                "unknown source `{other}` (tablebase or self-play)"
-            )),
+            Some(other) => Err(format!("unknown source `{other}` (tablebase or self-play)")),
             None => Err("empty source".to_string()),
         }
     }

@@ -95,7 +95,8 @@ impl Rating {
                 .and_then(|l| l.strip_prefix(' '))
                 .ok_or_else(|| format!("line {}: `{name} …` expected", i + 1))
         };
-        let bad = |i: usize, name: &str| format!("line {}: `{name}` is not a number in range", i + 1);
+        let bad =
+            |line: usize, name: &str| format!("line {line}: `{name}` is not a number in range");
         let rating: f64 = field(1, "rating")?.parse().map_err(|_| bad(2, "rating"))?;
         if !(0.0..=4000.0).contains(&rating) {
             return Err(bad(2, "rating"));
@@ -177,9 +178,15 @@ mod tests {
         assert_eq!(Rating::load(&path).unwrap(), r);
         for (bad, words) in [
             ("", "line 1"),
-            ("tama puzzle rating 1\nrating x\nplayed 1\nsolved 0\n", "line 2"),
+            (
+                "tama puzzle rating 1\nrating x\nplayed 1\nsolved 0\n",
+                "line 2",
+            ),
             ("tama puzzle rating 1\nrating 1500\nplayed 1\n", "line 4"),
-            ("tama puzzle rating 1\nrating 1500\nplayed 1\nsolved 2\n", "more solved"),
+            (
+                "tama puzzle rating 1\nrating 1500\nplayed 1\nsolved 2\n",
+                "more solved",
+            ),
         ] {
             let e = Rating::from_text(bad).unwrap_err();
             assert!(e.contains(words), "{bad:?}: {e}");

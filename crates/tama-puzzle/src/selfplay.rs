@@ -168,12 +168,7 @@ pub fn generate(
     prefix: &str,
     mut progress: impl FnMut(u32, usize),
 ) -> Vec<Puzzle> {
-    let openings = random_openings(
-        rules,
-        settings.games as usize,
-        OPENING_PLIES,
-        settings.seed,
-    );
+    let openings = random_openings(rules, settings.games as usize, OPENING_PLIES, settings.seed);
     let mut player = engine();
     let mut judge = engine();
     let mut seen = HashSet::new();

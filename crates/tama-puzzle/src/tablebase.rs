@@ -232,7 +232,11 @@ pub fn check(tb: &Tablebase, p: &Puzzle) -> Result<(), String> {
                     "move {}: {} is not the only winning move (the tables' winning moves: {})",
                     i + 1,
                     text(pos, mv),
-                    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
                 ));
             }
         } else {
@@ -244,7 +248,9 @@ pub fn check(tb: &Tablebase, p: &Puzzle) -> Result<(), String> {
                     "move {}: {} is not the best defence (the tables': {})",
                     i + 1,
                     text(pos, mv),
-                    ranked.first().map_or("none".to_string(), |r| text(pos, &r.mv))
+                    ranked
+                        .first()
+                        .map_or("none".to_string(), |r| text(pos, &r.mv))
                 ));
             }
         }

@@ -93,7 +93,7 @@ pub fn write(themes: &[Theme]) -> String {
         .join(" ")
 }
 
-/// Reads the `Themes` tag's value (as [`write`] gives it: known words,
+/// Reads the `Themes` tag's value (as [`write()`] gives it: known words,
 /// each once, in order, or `none`).
 pub fn read(text: &str) -> Result<Vec<Theme>, String> {
     if text.trim() == "none" {

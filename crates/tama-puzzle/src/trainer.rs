@@ -195,7 +195,12 @@ mod tests {
         assert_eq!(a.score(), None);
         assert_eq!(a.hint(), Hint::Piece(p.solution[0].from()));
         assert_eq!(a.hint(), Hint::Move(p.solution[0]));
-        assert_eq!(a.play(p.solution[0]), Step::Correct { reply: Some(p.solution[1]) });
+        assert_eq!(
+            a.play(p.solution[0]),
+            Step::Correct {
+                reply: Some(p.solution[1])
+            }
+        );
         assert_eq!(a.position(), p.positions()[2]);
         assert_eq!(a.play(p.solution[2]), Step::Correct { reply: None });
         assert!(a.is_solved());
@@ -203,7 +208,12 @@ mod tests {
 
         let mut b = Attempt::new(&p);
         let other = p.start.legal_moves(&p.rules)[1];
-        assert_eq!(b.play(other), Step::Wrong { expected: p.solution[0] });
+        assert_eq!(
+            b.play(other),
+            Step::Wrong {
+                expected: p.solution[0]
+            }
+        );
         assert_eq!(b.score(), Some(0.0));
         let mut c = Attempt::new(&p);
         assert_eq!(c.give_up(), &p.solution[..]);

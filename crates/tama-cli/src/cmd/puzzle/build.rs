@@ -85,7 +85,12 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
             };
         })
         .map_err(CliError::usage)?;
-        writeln!(io.err, "tablebase: {} puzzles in {:.1} s", found.len(), start.elapsed().as_secs_f64())?;
+        writeln!(
+            io.err,
+            "tablebase: {} puzzles in {:.1} s",
+            found.len(),
+            start.elapsed().as_secs_f64()
+        )?;
         puzzles.extend(found);
     }
     if args.self_play > 0 {
@@ -99,13 +104,27 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         let err = &mut *io.err;
         let found = selfplay::generate(&rules, &settings, &format!("{name}-s"), |games, found| {
             if games % 10 == 0 {
-                let _ = writeln!(err, "self-play: {games} games, {found} puzzles, {:.0} s", start.elapsed().as_secs_f64());
+                let _ = writeln!(
+                    err,
+                    "self-play: {games} games, {found} puzzles, {:.0} s",
+                    start.elapsed().as_secs_f64()
+                );
             }
         });
-        writeln!(io.err, "self-play: {} puzzles in {:.1} s", found.len(), start.elapsed().as_secs_f64())?;
+        writeln!(
+            io.err,
+            "self-play: {} puzzles in {:.1} s",
+            found.len(),
+            start.elapsed().as_secs_f64()
+        )?;
         puzzles.extend(found);
     }
     write_puzzles(&args.out, &puzzles).map_err(CliError::usage)?;
-    writeln!(io.out, "{} puzzles written to {}", puzzles.len(), args.out.display())?;
+    writeln!(
+        io.out,
+        "{} puzzles written to {}",
+        puzzles.len(),
+        args.out.display()
+    )?;
     Ok(EXIT_OK)
 }

@@ -61,7 +61,9 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     }
     writeln!(io.out, "{passed} passed, {failed} failed, {skipped} not checked (tablebase puzzles without --tables)")?;
     if failed > 0 {
-        return Err(CliError::check_failed(format!("{failed} puzzles failed their check")));
+        return Err(CliError::check_failed(format!(
+            "{failed} puzzles failed their check"
+        )));
     }
     Ok(EXIT_OK)
 }

@@ -5,6 +5,7 @@
 
 mod build;
 mod check;
+mod measure;
 mod solve;
 
 use std::path::{Path, PathBuf};
@@ -47,6 +48,8 @@ pub enum Action {
     Build(build::Args),
     /// Check every puzzle of a file: by the tablebases, or by the search.
     Check(check::Args),
+    /// Measure the difficulty of every puzzle of a file again.
+    Measure(measure::Args),
 }
 
 /// Runs `tama puzzle`.
@@ -54,6 +57,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     match &args.action {
         Some(Action::Build(a)) => build::run(a, io),
         Some(Action::Check(a)) => check::run(a, io),
+        Some(Action::Measure(a)) => measure::run(a, io),
         None => solve::run(&args.solve, io),
     }
 }
@@ -68,7 +72,11 @@ fn rules_and_preset(text: Option<&str>) -> Result<(Rules, Option<Preset>), CliEr
 
 /// The puzzles of `--file`, or the built-in ones of the rules' preset;
 /// only those of `rules`.
-fn load(file: Option<&Path>, rules: &Rules, preset: Option<Preset>) -> Result<Vec<Puzzle>, CliError> {
+fn load(
+    file: Option<&Path>,
+    rules: &Rules,
+    preset: Option<Preset>,
+) -> Result<Vec<Puzzle>, CliError> {
     let puzzles = match (file, preset) {
         (Some(path), _) => read_puzzles(path)
             .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?,
@@ -90,10 +98,16 @@ fn rating_path(given: Option<&PathBuf>) -> Result<PathBuf, CliError> {
     if let Some(p) = given {
         return Ok(p.clone());
     }
-    let env = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let env = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     let dir = env("XDG_DATA_HOME")
         .or_else(|| env("HOME").map(|h| h.join(".local/share")))
         .or_else(|| env("APPDATA"))
-        .ok_or_else(|| CliError::usage("no data directory for the rating (no HOME); give --rating-file"))?;
+        .ok_or_else(|| {
+            CliError::usage("no data directory for the rating (no HOME); give --rating-file")
+        })?;
     Ok(dir.join("tama").join("puzzle-rating.txt"))
 }

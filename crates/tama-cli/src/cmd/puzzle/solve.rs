@@ -63,7 +63,8 @@ fn input(line: &str) -> Input<'_> {
     }
 }
 
-const HELP: &str = "Type your move (c3-c4, d1xb2) or: hint (the piece, then the move), solution, skip, quit.";
+const HELP: &str =
+    "Type your move (c3-c4, d1xb2) or: hint (the piece, then the move), solution, skip, quit.";
 
 /// Runs the solving session.
 pub fn run(args: &SolveArgs, io: &mut Io<'_>) -> CmdResult {
@@ -160,7 +161,11 @@ fn solve_one(
             },
             Input::Solution => {
                 let rest = attempt.give_up();
-                writeln!(io.out, "Solution: {}", write_line(&pos, rules, rest).join(" "))?;
+                writeln!(
+                    io.out,
+                    "Solution: {}",
+                    write_line(&pos, rules, rest).join(" ")
+                )?;
                 break;
             }
             Input::Move(text) => {
@@ -181,7 +186,12 @@ fn solve_one(
         let before = rating.rating;
         rating.record(p.rating(), score);
         rating.save(rating_file).map_err(CliError::usage)?;
-        writeln!(io.out, "Rating: {before:.0} -> {:.0} ({:+.0}).", rating.rating, rating.rating - before)?;
+        writeln!(
+            io.out,
+            "Rating: {before:.0} -> {:.0} ({:+.0}).",
+            rating.rating,
+            rating.rating - before
+        )?;
     } else if !quit {
         writeln!(io.out, "Skipped (not rated).")?;
     }
@@ -226,7 +236,11 @@ fn step(
                 color_name(between.turn()),
                 write_move(&between, rules, &reply)
             )?;
-            write!(io.out, "{}", board(style, black, &attempt.position(), Some(&marks)))?;
+            write!(
+                io.out,
+                "{}",
+                board(style, black, &attempt.position(), Some(&marks))
+            )?;
             Ok(false)
         }
     }
