@@ -235,12 +235,15 @@ pub fn measure(engine: &mut Engine, pos: &Position, rules: &Rules, winning: Move
 }
 
 /// Measures the difficulty of every puzzle again (after a change of the
-/// engine, say); `progress` hears (done, total).
+/// engine, say; a puzzle without a solution is left as it is);
+/// `progress` hears (done, total).
 pub fn remeasure(puzzles: &mut [crate::Puzzle], mut progress: impl FnMut(usize, usize)) {
     let mut e = engine();
     let total = puzzles.len();
     for (i, p) in puzzles.iter_mut().enumerate() {
-        p.difficulty = measure(&mut e, &p.start, &p.rules, p.solution[0]);
+        if let Some(&first) = p.solution.first() {
+            p.difficulty = measure(&mut e, &p.start, &p.rules, first);
+        }
         progress(i + 1, total);
     }
 }

@@ -85,8 +85,15 @@ impl<'a> Attempt<'a> {
     }
 
     /// Plays the solver's `mv` (a legal move of [`Attempt::position`]).
+    /// Once the solution is played out, or the attempt failed, nothing
+    /// changes and the answer is `Correct` without a reply.
     pub fn play(&mut self, mv: Move) -> Step {
-        let expected = self.puzzle.solution[self.ply];
+        let Some(&expected) = self.puzzle.solution.get(self.ply) else {
+            return Step::Correct { reply: None };
+        };
+        if self.failed {
+            return Step::Correct { reply: None };
+        }
         if mv != expected {
             self.failed = true;
             return Step::Wrong { expected };
@@ -99,15 +106,16 @@ impl<'a> Attempt<'a> {
         Step::Correct { reply }
     }
 
-    /// The next hint: the piece, then the move.
-    pub fn hint(&mut self) -> Hint {
+    /// The next hint: the piece, then the move; `None` once the solution
+    /// is played out.
+    pub fn hint(&mut self) -> Option<Hint> {
+        let mv = *self.puzzle.solution.get(self.ply)?;
         self.hints += 1;
-        let mv = self.puzzle.solution[self.ply];
-        if self.hints == 1 {
+        Some(if self.hints == 1 {
             Hint::Piece(mv.from())
         } else {
             Hint::Move(mv)
-        }
+        })
     }
 
     /// Gives up: the attempt fails; the rest of the solution from here.
@@ -193,8 +201,8 @@ mod tests {
         let p = puzzle("a", 3);
         let mut a = Attempt::new(&p);
         assert_eq!(a.score(), None);
-        assert_eq!(a.hint(), Hint::Piece(p.solution[0].from()));
-        assert_eq!(a.hint(), Hint::Move(p.solution[0]));
+        assert_eq!(a.hint(), Some(Hint::Piece(p.solution[0].from())));
+        assert_eq!(a.hint(), Some(Hint::Move(p.solution[0])));
         assert_eq!(
             a.play(p.solution[0]),
             Step::Correct {
@@ -204,6 +212,10 @@ mod tests {
         assert_eq!(a.position(), p.positions()[2]);
         assert_eq!(a.play(p.solution[2]), Step::Correct { reply: None });
         assert!(a.is_solved());
+        assert_eq!(a.score(), Some(0.5));
+        // Played out: no hint, a move changes nothing.
+        assert_eq!(a.hint(), None);
+        assert_eq!(a.play(p.solution[0]), Step::Correct { reply: None });
         assert_eq!(a.score(), Some(0.5));
 
         let mut b = Attempt::new(&p);

@@ -156,8 +156,11 @@ fn solve_one(
             }
             Input::Skip => break,
             Input::Hint => match attempt.hint() {
-                Hint::Piece(sq) => writeln!(io.out, "Hint: move the piece on {sq}.")?,
-                Hint::Move(mv) => writeln!(io.out, "Hint: play {}.", write_move(&pos, rules, &mv))?,
+                Some(Hint::Piece(sq)) => writeln!(io.out, "Hint: move the piece on {sq}.")?,
+                Some(Hint::Move(mv)) => {
+                    writeln!(io.out, "Hint: play {}.", write_move(&pos, rules, &mv))?
+                }
+                None => writeln!(io.out, "The puzzle is over.")?,
             },
             Input::Solution => {
                 let rest = attempt.give_up();
