@@ -130,6 +130,15 @@ fn bad_input_is_one_message_and_exit_code_2() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
+    // A file of other rules than --rules.
+    let turkish = dir.path().join("turkish.pdn");
+    std::fs::write(&turkish, embedded::text(Preset::Turkish)).unwrap();
+    let (code, _, err) = run(&["--file", turkish.to_str().unwrap()], &rating, "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("is for the rules `turkish`, not `armenian`"),
+        "{err}"
+    );
     let (code, _, err) = run(&["--rules", "turkish", "--id", "nope"], &rating, "");
     assert_eq!((code, err.as_str()), (2, "error: no puzzle `nope`\n"));
     std::fs::write(&rating, "not a rating\n").unwrap();

@@ -71,7 +71,7 @@ fn rules_and_preset(text: Option<&str>) -> Result<(Rules, Option<Preset>), CliEr
 }
 
 /// The puzzles of `--file`, or the built-in ones of the rules' preset;
-/// only those of `rules`.
+/// all of them must be of `rules`.
 fn load(
     file: Option<&Path>,
     rules: &Rules,
@@ -88,7 +88,15 @@ fn load(
             ))
         }
     };
-    Ok(puzzles.into_iter().filter(|p| p.rules == *rules).collect())
+    if let Some(other) = puzzles.iter().find(|p| p.rules != *rules) {
+        return Err(CliError::usage(format!(
+            "puzzle `{}` is for the rules `{}`, not `{}` (give --rules)",
+            other.id,
+            tama_notation::write_rules(&other.rules),
+            tama_notation::write_rules(rules)
+        )));
+    }
+    Ok(puzzles)
 }
 
 /// The rating file: `--rating-file`, else `tama/puzzle-rating.txt` in the
