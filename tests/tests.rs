@@ -12,6 +12,7 @@ mod fuzz_replay;
 mod oracle;
 mod play;
 mod properties;
+mod puzzle;
 mod reference;
 mod reference_selftest;
 mod robustness;

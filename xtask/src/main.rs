@@ -18,6 +18,7 @@ mod cmd;
 mod diff;
 mod fuzz;
 mod perft;
+mod puzzles;
 mod shard;
 mod slurm;
 mod snapshots;
@@ -75,6 +76,10 @@ enum Command {
     /// Write the web board as a static site (`tama web-bundle`) and print
     /// its size, raw and compressed; the last line is the folder.
     WebBundle(web_bundle::Args),
+    /// Check every committed puzzle (`--check`): the tablebase ones
+    /// against the tables of up to 4 pieces, the self-play ones by the
+    /// search.
+    Puzzles(puzzles::Args),
 }
 
 fn main() -> ExitCode {
@@ -90,6 +95,7 @@ fn main() -> ExitCode {
         Command::EgtbShard(args) => shard::run(args),
         Command::Wasm(args) => wasm::run(args),
         Command::WebBundle(args) => web_bundle::run(args),
+        Command::Puzzles(args) => puzzles::run(args),
     };
     exit_code(result)
 }

@@ -91,6 +91,10 @@ pub enum Command {
     /// Ballots, published sets of balanced openings (data/ballots/,
     /// docs/BALLOTS.md): build, check.
     Ballots(cmd::ballots::Args),
+    /// Solve puzzles (one winning move, from the tablebases and from
+    /// self-play) with hints and a local rating; build or check a puzzle
+    /// file.
+    Puzzle(cmd::puzzle::Args),
 }
 
 /// Runs the chosen subcommand with the I/O context `io` (its streams and
@@ -115,6 +119,7 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> CmdResult {
         Command::Tactics(args) => cmd::tactics::run(&args, io),
         Command::Book(args) => cmd::book::run(&args, io),
         Command::Ballots(args) => cmd::ballots::run(&args, io),
+        Command::Puzzle(args) => cmd::puzzle::run(&args, io),
     }
 }
 

@@ -24,10 +24,15 @@ pub struct TacticsSearch {
     pub seed: u64,
     /// Random placements to try at most before giving up.
     pub max_tries: u64,
+    /// Keep at most half of the positions won by a sacrifice and the rest
+    /// not (the test suite's mix); without it every position found is
+    /// kept, in the order found (puzzles, which want many).
+    pub balance_sacrifices: bool,
 }
 
 impl Default for TacticsSearch {
-    /// 40 positions won in 7 to 11 plies, seed 1, at most 50 million tries.
+    /// 40 positions won in 7 to 11 plies, seed 1, at most 50 million
+    /// tries, half of them won by a sacrifice as far as they turn up.
     fn default() -> TacticsSearch {
         TacticsSearch {
             count: 40,
@@ -35,6 +40,7 @@ impl Default for TacticsSearch {
             max_plies: 11,
             seed: 1,
             max_tries: 50_000_000,
+            balance_sacrifices: true,
         }
     }
 }
@@ -134,12 +140,7 @@ pub fn pick_tactics(tb: &Tablebase, search: &TacticsSearch) -> Result<Tactics, E
         if moves.len() < 3 {
             continue;
         }
-        let mut winning = Vec::new();
-        for mv in moves.iter() {
-            if tb.probe_wdl(&position.play_unchecked(mv))? == Some(Wdl::Loss) {
-                winning.push(*mv);
-            }
-        }
+        let winning = winning_moves(tb, &position)?;
         let [winning_move] = winning[..] else {
             continue;
         };
@@ -151,7 +152,12 @@ pub fn pick_tactics(tb: &Tablebase, search: &TacticsSearch) -> Result<Tactics, E
             plies,
             sacrifice,
         };
-        if sacrifice && sacrifices.len() < want / 2 {
+        if !search.balance_sacrifices {
+            others.push(tactic);
+            if others.len() >= want {
+                break;
+            }
+        } else if sacrifice && sacrifices.len() < want / 2 {
             sacrifices.push(tactic);
         } else if !sacrifice {
             others.push(tactic);
@@ -163,6 +169,24 @@ pub fn pick_tactics(tb: &Tablebase, search: &TacticsSearch) -> Result<Tactics, E
         found: sacrifices,
         tried,
     })
+}
+
+/// The legal moves of `pos` that win: those after which the tables call
+/// the position lost for the opponent, in the move generator's order
+/// (empty when none does, or the tables do not cover the position).
+/// Puzzles (`tama-puzzle`) build their solutions with it.
+///
+/// # Errors
+///
+/// A table that cannot be read.
+pub fn winning_moves(tb: &Tablebase, pos: &Position) -> Result<Vec<Move>, Error> {
+    let mut winning = Vec::new();
+    for mv in pos.legal_moves(tb.rules()).iter() {
+        if tb.probe_wdl(&pos.play_unchecked(mv))? == Some(Wdl::Loss) {
+            winning.push(*mv);
+        }
+    }
+    Ok(winning)
 }
 
 /// A random placement of `m` (seen from `turn`); men off the first and

@@ -13,6 +13,7 @@ pub mod moves;
 pub mod pdn;
 pub mod perft;
 pub mod play;
+pub mod puzzle;
 pub mod serve;
 pub mod show;
 pub mod sprt;
