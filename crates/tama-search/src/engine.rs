@@ -394,12 +394,22 @@ impl Engine {
             }
         }
         let mut max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let forced = moves.len() == 1 && !limits.infinite;
+        let single = moves.len() == 1 && !limits.infinite;
+        // A ponder search with a single legal move searches on through it
+        // until the hit (its table then knows the positions after it, for
+        // the next move) and answers at once at the hit.
+        let forced = single && !limits.ponder;
         if forced {
             max_depth = 1;
         }
         self.tt.new_search();
-        let plan = TimePlan::new(limits, root.turn(), &self.config.search.params);
+        let mut plan = TimePlan::new(limits, root.turn(), &self.config.search.params);
+        if single && limits.ponder {
+            plan = TimePlan {
+                soft: None,
+                hard: Some(std::time::Duration::ZERO),
+            };
+        }
         let counters: Vec<AtomicU64> = (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();
         let tb_counters: Vec<AtomicU64> =
             (0..self.workers.len()).map(|_| AtomicU64::new(0)).collect();

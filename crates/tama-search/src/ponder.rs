@@ -150,9 +150,10 @@ impl Drop for Pondering {
 mod tests {
     use std::time::{Duration, Instant};
 
-    use tama_core::{Game, Rules};
+    use tama_core::{Color, Game, Role, Rules};
 
     use super::*;
+    use crate::test_support::position;
 
     fn played(game: &Game, mv: Move) -> Game {
         let mut game = game.clone();
@@ -208,6 +209,43 @@ mod tests {
             hit.elapsed()
         );
         assert!(best.depth > 1);
+    }
+
+    #[test]
+    fn a_single_reply_is_searched_through_until_the_hit() {
+        // After Black's d6-d5, White's only move is the capture d4xd6.
+        let start = position(
+            Color::Black,
+            &[
+                ("d4", Color::White, Role::Man),
+                ("d6", Color::Black, Role::Man),
+                ("h8", Color::Black, Role::Man),
+            ],
+        );
+        let game = Game::from_position(Rules::ARMENIAN, start);
+        let expected = game
+            .position()
+            .legal_moves(game.rules())
+            .into_iter()
+            .find(|m| m.to() == tama_core::Square::D5)
+            .unwrap();
+        let after = played(&game, expected);
+        assert_eq!(after.position().legal_moves(after.rules()).len(), 1);
+        let limits = Limits::movetime(Duration::from_millis(500));
+        let pondering = Box::new(Engine::default())
+            .ponder(&game, expected, &limits)
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(200));
+        let hit = Instant::now();
+        let Pondered::Hit(_, SearchResult::Move(best)) = pondering.finish(&after) else {
+            panic!("a hit gives the move")
+        };
+        // It searched on past the single move, and answered at the hit
+        // (not after its 500 ms).
+        assert!(best.time >= Duration::from_millis(200), "{:?}", best.time);
+        assert!(best.depth > 1);
+        assert!(hit.elapsed() < Duration::from_millis(400), "{:?}", hit.elapsed());
+        assert_eq!(best.mv, after.position().legal_moves(after.rules())[0]);
     }
 
     #[test]
