@@ -1611,9 +1611,10 @@ async fn languages(p: &Page) -> Res {
 }
 
 /// The built-in puzzles of a preset as the file has them: id, difficulty
-/// label and the solution's moves, read from `data/puzzles/<preset>.pdn`
-/// by hand (tags and movetext), in order of id.
-fn puzzle_file(preset: &str) -> Vec<(String, String, Vec<String>)> {
+/// label, the solution's moves and the puzzle's rating (docs/PUZZLES.md:
+/// `800 + 25 × depth + 150 × failed`, the depth 16 when `none`), read from
+/// `data/puzzles/<preset>.pdn` by hand (tags and movetext), in order of id.
+fn puzzle_file(preset: &str) -> Vec<(String, String, Vec<String>, f64)> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../data/puzzles")
         .join(format!("{preset}.pdn"));
@@ -1636,10 +1637,25 @@ fn puzzle_file(preset: &str) -> Vec<(String, String, Vec<String>)> {
             .filter(|w| !w.ends_with('.') && !["*", "1-0", "0-1", "1/2-1/2"].contains(w))
             .map(str::to_owned)
             .collect();
-        let label = tag("Difficulty").split(' ').next().unwrap().to_owned();
-        out.push((tag("PuzzleId"), label, moves));
+        let difficulty = tag("Difficulty");
+        let field = |name: &str| {
+            difficulty
+                .split(' ')
+                .find_map(|w| w.strip_prefix(name))
+                .unwrap()
+                .to_owned()
+        };
+        let depth: f64 = field("depth=").parse().unwrap_or(16.0);
+        let failed: f64 = field("failed=").split('/').next().unwrap().parse().unwrap();
+        let label = difficulty.split(' ').next().unwrap().to_owned();
+        out.push((
+            tag("PuzzleId"),
+            label,
+            moves,
+            800.0 + 25.0 * depth + 150.0 * failed,
+        ));
     }
-    out.sort();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
     out
 }
 
@@ -1662,6 +1678,38 @@ async fn click_move(p: &Page, text: &str) -> Res {
         p.square(sq).await?;
     }
     assert_eq!(plies(p).await?, before + 1, "{text} was not played");
+    Ok(())
+}
+
+/// Plays the solver's moves of `solution` on the board; the opponent's
+/// replies come by themselves.
+async fn solve(p: &Page, solution: &[String]) -> Res {
+    assert!(solution.len() % 2 == 1, "{solution:?}");
+    for (k, mv) in solution.iter().enumerate().step_by(2) {
+        p.wait(
+            &format!("window.tamaState.puzzle.at === window.tamaState.node && !window.tamaState.puzzle.timer && window.tamaState.puzzle.ply === {k}"),
+            10,
+            "the player's turn",
+        )
+        .await?;
+        click_move(p, mv).await?;
+        if k + 1 < solution.len() {
+            p.wait(
+                &format!("window.tamaState.puzzle.ply === {}", k + 2),
+                10,
+                "the opponent's reply",
+            )
+            .await?;
+            let fb = p.text("#puzzle-feedback").await?;
+            assert_eq!(
+                fb,
+                format!(
+                    "Right. The reply was {}: find the next move.",
+                    solution[k + 1]
+                )
+            );
+        }
+    }
     Ok(())
 }
 
@@ -1714,7 +1762,11 @@ async fn puzzles(p: &Page) -> Res {
     )
     .await?;
     let file = puzzle_file("armenian");
-    let easy: Vec<_> = file.iter().filter(|(_, l, _)| l == "easy").collect();
+    let easy: Vec<_> = file.iter().filter(|(_, l, _, _)| l == "easy").collect();
+    // Elo against the puzzle's rating, K = 40 for the first 30 puzzles.
+    let elo = |rating: f64, puzzle: f64, score: f64| {
+        rating + 40.0 * (score - 1.0 / (1.0 + 10f64.powf((puzzle - rating) / 400.0)))
+    };
     let expected = easy[0];
     let id = p.js("return window.tamaState.puzzle.current.id").await?;
     assert_eq!(id, json!(expected.0));
@@ -1731,34 +1783,8 @@ async fn puzzles(p: &Page) -> Res {
     let info = p.text("#puzzle-info").await?;
     assert!(info.starts_with("easy (puzzle rating "), "{info}");
     assert!(info.ends_with(&expected.0), "{info}");
-    // The solver's moves; the opponent's replies come by themselves.
     let solution = &expected.2;
-    assert!(solution.len() % 2 == 1, "{solution:?}");
-    for (k, mv) in solution.iter().enumerate().step_by(2) {
-        p.wait(
-            &format!("window.tamaState.puzzle.at === window.tamaState.node && !window.tamaState.puzzle.timer && window.tamaState.puzzle.ply === {k}"),
-            10,
-            "the player's turn",
-        )
-        .await?;
-        click_move(p, mv).await?;
-        if k + 1 < solution.len() {
-            p.wait(
-                &format!("window.tamaState.puzzle.ply === {}", k + 2),
-                10,
-                "the opponent's reply",
-            )
-            .await?;
-            let fb = p.text("#puzzle-feedback").await?;
-            assert_eq!(
-                fb,
-                format!(
-                    "Right. The reply was {}: find the next move.",
-                    solution[k + 1]
-                )
-            );
-        }
-    }
+    solve(p, solution).await?;
     p.wait(
         "window.tamaState.puzzle.status === 'solved'",
         10,
@@ -1773,6 +1799,7 @@ async fn puzzles(p: &Page) -> Res {
     assert_eq!(&played, solution);
     let after_solve = puzzle_rating(p).await?;
     assert!(after_solve > 1500.0, "{after_solve}");
+    assert!((after_solve - elo(1500.0, expected.3, 1.0)).abs() < 1e-9);
     let line = p.text("#puzzle-rating").await?;
     assert!(
         line.starts_with(&format!(
@@ -1814,6 +1841,7 @@ async fn puzzles(p: &Page) -> Res {
     );
     let after_fail = puzzle_rating(p).await?;
     assert!(after_fail < after_solve, "{after_fail} after {after_solve}");
+    assert!((after_fail - elo(after_solve, next.3, 0.0)).abs() < 1e-9);
     let line = p.text("#puzzle-rating").await?;
     assert!(line.contains("solved 1 · failed 1"), "{line}");
     p.shot("16b-puzzle-wrong").await?;
@@ -1897,6 +1925,23 @@ async fn puzzles(p: &Page) -> Res {
         .await?;
     p.shot("16d-puzzle-phone").await?;
     p.c.set_window_size(1360, 960).await?;
+    // Solved after a hint: half a point.
+    let third = easy[2];
+    let id = p.js("return window.tamaState.puzzle.current.id").await?;
+    assert_eq!(id, json!(third.0));
+    p.click("#puzzle-hint").await?;
+    solve(p, &third.2).await?;
+    p.wait(
+        "window.tamaState.puzzle.status === 'solved'",
+        10,
+        "the third puzzle solved",
+    )
+    .await?;
+    assert_eq!(p.text("#puzzle-feedback").await?, "Solved, with a hint.");
+    let after_hint = puzzle_rating(p).await?;
+    assert!((after_hint - elo(after_fail, third.3, 0.5)).abs() < 1e-9);
+    let line = p.text("#puzzle-rating").await?;
+    assert!(line.contains("solved 2 · failed 1"), "{line}");
     p.select("#language", "ru").await?;
     p.wait(
         "document.documentElement.lang === 'ru'",

@@ -290,8 +290,10 @@ export async function enterPuzzles() {
   return nextPuzzle();
 }
 
+// Leaving the mode stops the solution being played out; an opponent's
+// reply on its way still comes (the puzzle goes on when the player is back).
 export function leavePuzzles() {
-  stopTimer();
+  if (P().status === "shown") stopTimer();
 }
 
 // The card's controls; `analyse` opens the position in the Analysis mode.
