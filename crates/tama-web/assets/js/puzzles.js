@@ -168,7 +168,6 @@ function showPuzzle(x) {
   changed();
 }
 
-
 // A node became current: the player's move is judged against the
 // solution's.
 export function puzzleArrive(node) {
@@ -256,6 +255,7 @@ export function showSolution() {
   }
   rate(0);
   p.status = "shown";
+  p.hint = 0;
   let node = p.at || state.node;
   const game = state.game;
   goto(node);
