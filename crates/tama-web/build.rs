@@ -3,7 +3,9 @@
 //! bytes), so that a new file of the page is served without a hand-kept
 //! list, and one per file of the JavaScript package the page runs on
 //! (`crates/tama-wasm/js`, the module built by `cargo xtask wasm` and
-//! committed), served under `tama/`. `src/assets.rs` includes the table.
+//! committed), served under `tama/`, and one per built-in puzzle file
+//! (`data/puzzles/<preset>.pdn`), served under `puzzles/`. `src/assets.rs`
+//! includes the table.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -29,6 +31,23 @@ fn main() {
             (format!("tama/{name}"), file)
         })
         .collect();
+    // The built-in puzzles (`data/puzzles/<preset>.pdn`, docs/PUZZLES.md),
+    // served under `puzzles/` for the page's Puzzles mode.
+    let puzzles = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/puzzles");
+    println!("cargo:rerun-if-changed={}", puzzles.display());
+    let mut pdn = Vec::new();
+    walk(&puzzles, &mut pdn);
+    for file in pdn {
+        let name = file
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("puzzle file names are UTF-8")
+            .to_owned();
+        if name.ends_with(".pdn") {
+            println!("cargo:rerun-if-changed={}", file.display());
+            rows.push((format!("puzzles/{name}"), file));
+        }
+    }
     rows.extend(files.iter().map(|file| {
         let url = file
             .strip_prefix(&root)
@@ -82,7 +101,7 @@ fn content_type(url: &str) -> &'static str {
         "wasm" => "application/wasm",
         "webmanifest" => "application/manifest+json",
         "ico" => "image/x-icon",
-        "txt" => "text/plain; charset=utf-8",
+        "txt" | "pdn" => "text/plain; charset=utf-8",
         _ => panic!("assets/{url}: no content type for this extension (add it in build.rs)"),
     }
 }

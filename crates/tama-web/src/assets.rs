@@ -52,7 +52,7 @@ mod tests {
         assert!(on_disk.iter().any(|(p, _)| p == "js/app.js"));
         let embedded: Vec<(String, Vec<u8>)> = ASSETS
             .iter()
-            .filter(|a| !a.path.starts_with("tama/"))
+            .filter(|a| !a.path.starts_with("tama/") && !a.path.starts_with("puzzles/"))
             .map(|a| (a.path.to_string(), a.bytes.to_vec()))
             .collect();
         assert_eq!(embedded, on_disk);
@@ -74,6 +74,33 @@ mod tests {
             "application/wasm"
         );
         assert!(find("../Cargo.toml").is_none());
+    }
+
+    /// Every built-in puzzle file is served under `puzzles/`, byte for
+    /// byte, as text.
+    #[test]
+    fn the_puzzle_files_are_embedded() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/puzzles");
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".pdn"))
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            ["armenian-orthogonal.pdn", "armenian.pdn", "turkish.pdn"]
+        );
+        for name in &names {
+            let a = find(&format!("puzzles/{name}")).unwrap();
+            assert_eq!(a.bytes, std::fs::read(dir.join(name)).unwrap());
+            assert_eq!(a.content_type, "text/plain; charset=utf-8");
+        }
+        let served = ASSETS
+            .iter()
+            .filter(|a| a.path.starts_with("puzzles/"))
+            .count();
+        assert_eq!(served, names.len());
     }
 
     /// The package's runtime files (`package.json`'s `files` but the type

@@ -1,6 +1,7 @@
 //! The static bundle (`tama web-bundle --out DIR`): the page, the
-//! JavaScript package with its WebAssembly module, a web app manifest and
-//! a service worker, as files any static file host can serve. The page
+//! JavaScript package with its WebAssembly module, the built-in puzzle
+//! files, a web app manifest and a service worker, as files any static
+//! file host can serve. The page
 //! then runs the engine in the browser (its `config.json` says so) and
 //! works offline after the first visit; nothing of it asks a server
 //! (docs/API.md's endpoints are `tama serve`'s only).
@@ -168,6 +169,9 @@ mod tests {
             "manifest.webmanifest",
             "config.json",
             "sw.js",
+            "puzzles/armenian.pdn",
+            "puzzles/turkish.pdn",
+            "puzzles/armenian-orthogonal.pdn",
         ] {
             assert!(dir.join(f).is_file(), "{f} missing");
         }

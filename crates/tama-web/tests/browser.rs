@@ -469,6 +469,7 @@ async fn steps(p: &Page) -> Res {
     pondering(p).await.map_err(|e| format!("pondering: {e}"))?;
     narrow(p).await.map_err(|e| format!("narrow: {e}"))?;
     languages(p).await.map_err(|e| format!("languages: {e}"))?;
+    puzzles(p).await.map_err(|e| format!("puzzles: {e}"))?;
     eprintln!("browser steps took {:.1} s", t.elapsed().as_secs_f64());
     Ok(())
 }
@@ -1529,6 +1530,15 @@ async fn offline(p: &Page, files: &mut FileServer) -> Res {
     )
     .await?;
     p.shot("13-offline").await?;
+    // The puzzles too: their file comes from the service worker's cache.
+    p.click(".tabs button[data-mode='puzzles']").await?;
+    p.wait(
+        "window.tamaState.puzzle.current && window.tamaState.puzzle.status === 'solving'",
+        30,
+        "a puzzle, offline",
+    )
+    .await?;
+    p.shot("13b-offline-puzzle").await?;
     let errors = p.js("return window.__errors").await?;
     assert_eq!(errors, json!([]), "page errors offline");
     Ok(())
@@ -1597,5 +1607,361 @@ async fn languages(p: &Page) -> Res {
     )
     .await?;
     assert_eq!(p.text("#status").await?, "White to move");
+    Ok(())
+}
+
+/// The built-in puzzles of a preset as the file has them: id, difficulty
+/// label, the solution's moves and the puzzle's rating (docs/PUZZLES.md:
+/// `800 + 25 × depth + 150 × failed`, the depth 16 when `none`), read from
+/// `data/puzzles/<preset>.pdn` by hand (tags and movetext), in order of id.
+fn puzzle_file(preset: &str) -> Vec<(String, String, Vec<String>, f64)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/puzzles")
+        .join(format!("{preset}.pdn"));
+    let text = std::fs::read_to_string(&path).expect("the puzzle file");
+    let mut out = Vec::new();
+    for game in text.split("[Event ").skip(1) {
+        let tag = |name: &str| {
+            let key = format!("[{name} \"");
+            let at = game.find(&key).expect("the tag") + key.len();
+            game[at..].split('"').next().unwrap().to_owned()
+        };
+        let movetext = game
+            .lines()
+            .skip(1)
+            .filter(|l| !l.starts_with('[') && !l.trim().is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let moves = movetext
+            .split_whitespace()
+            .filter(|w| !w.ends_with('.') && !["*", "1-0", "0-1", "1/2-1/2"].contains(w))
+            .map(str::to_owned)
+            .collect();
+        let difficulty = tag("Difficulty");
+        let field = |name: &str| {
+            difficulty
+                .split(' ')
+                .find_map(|w| w.strip_prefix(name))
+                .unwrap()
+                .to_owned()
+        };
+        let depth: f64 = field("depth=").parse().unwrap_or(16.0);
+        let failed: f64 = field("failed=").split('/').next().unwrap().parse().unwrap();
+        let label = difficulty.split(' ').next().unwrap().to_owned();
+        out.push((
+            tag("PuzzleId"),
+            label,
+            moves,
+            800.0 + 25.0 * depth + 150.0 * failed,
+        ));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// The number of moves from the game's start to the current node.
+async fn plies(p: &Page) -> Res<u64> {
+    let v = p
+        .js("let n = 0; for (let x = window.tamaState.node; x.parent; x = x.parent) n++; return n;")
+        .await?;
+    Ok(v.as_u64().unwrap_or_default())
+}
+
+/// Plays a move by clicking its squares (the start, then each square of
+/// its path until the page has played it).
+async fn click_move(p: &Page, text: &str) -> Res {
+    let before = plies(p).await?;
+    for sq in text.split(['-', 'x']) {
+        if plies(p).await? != before {
+            break;
+        }
+        p.square(sq).await?;
+    }
+    assert_eq!(plies(p).await?, before + 1, "{text} was not played");
+    Ok(())
+}
+
+/// Plays the solver's moves of `solution` on the board; the opponent's
+/// replies come by themselves.
+async fn solve(p: &Page, solution: &[String]) -> Res {
+    assert!(solution.len() % 2 == 1, "{solution:?}");
+    for (k, mv) in solution.iter().enumerate().step_by(2) {
+        p.wait(
+            &format!("window.tamaState.puzzle.at === window.tamaState.node && !window.tamaState.puzzle.timer && window.tamaState.puzzle.ply === {k}"),
+            10,
+            "the player's turn",
+        )
+        .await?;
+        click_move(p, mv).await?;
+        if k + 1 < solution.len() {
+            p.wait(
+                &format!("window.tamaState.puzzle.ply === {}", k + 2),
+                10,
+                "the opponent's reply",
+            )
+            .await?;
+            let fb = p.text("#puzzle-feedback").await?;
+            assert_eq!(
+                fb,
+                format!(
+                    "Right. The reply was {}: find the next move.",
+                    solution[k + 1]
+                )
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The player's rating as the page keeps it.
+async fn puzzle_rating(p: &Page) -> Res<f64> {
+    let v = p
+        .js("const r = JSON.parse(localStorage.getItem('tama.puzzles.rating') || 'null'); return r ? r.rating : 1500;")
+        .await?;
+    Ok(v.as_f64().expect("a number"))
+}
+
+/// The Puzzles mode (no engine and no API request: the solutions are in
+/// the file): the first easy puzzle solved by its solution's moves, the
+/// rating up; a wrong move on the next, the rating down; the hints, the
+/// solution; the card at a phone's size and in Russian.
+async fn puzzles(p: &Page) -> Res {
+    let api =
+        "performance.getEntriesByType('resource').filter(r => r.name.includes('/api/')).length";
+    let asked_before = p.js(&format!("return {api}")).await?;
+    p.js("localStorage.removeItem('tama.puzzles.rating'); localStorage.removeItem('tama.puzzles.seen');")
+        .await?;
+    p.click(".tabs button[data-mode='puzzles']").await?;
+    p.wait(
+        "window.tamaState.puzzle.current && window.tamaState.puzzle.status === 'solving'",
+        30,
+        "the first puzzle",
+    )
+    .await?;
+    assert!(
+        p.c.find(Locator::Css("#puzzle-card"))
+            .await?
+            .is_displayed()
+            .await?
+    );
+    p.select("#puzzle-preset", "armenian").await?;
+    p.wait(
+        "window.tamaState.puzzle.current.id.startsWith('armenian-')",
+        30,
+        "an armenian puzzle",
+    )
+    .await?;
+    // Nothing seen: the filter's first puzzle is its first in order of id.
+    p.js("localStorage.removeItem('tama.puzzles.seen');")
+        .await?;
+    p.select("#puzzle-filter", "easy").await?;
+    p.wait(
+        "window.tamaState.puzzle.filter === 'easy' && window.tamaState.puzzle.current && window.tamaState.puzzle.current.label === 'easy'",
+        30,
+        "an easy puzzle",
+    )
+    .await?;
+    let file = puzzle_file("armenian");
+    let easy: Vec<_> = file.iter().filter(|(_, l, _, _)| l == "easy").collect();
+    // Elo against the puzzle's rating, K = 40 for the first 30 puzzles.
+    let elo = |rating: f64, puzzle: f64, score: f64| {
+        rating + 40.0 * (score - 1.0 / (1.0 + 10f64.powf((puzzle - rating) / 400.0)))
+    };
+    let expected = easy[0];
+    let id = p.js("return window.tamaState.puzzle.current.id").await?;
+    assert_eq!(id, json!(expected.0));
+    let turn = p.js("return window.tamaState.node.known.pos.turn").await?;
+    let task = p.text("#puzzle-task").await?;
+    assert_eq!(
+        task,
+        if turn == json!("w") {
+            "White to move: find the winning move"
+        } else {
+            "Black to move: find the winning move"
+        }
+    );
+    let info = p.text("#puzzle-info").await?;
+    assert!(info.starts_with("easy (puzzle rating "), "{info}");
+    assert!(info.ends_with(&expected.0), "{info}");
+    let solution = &expected.2;
+    solve(p, solution).await?;
+    p.wait(
+        "window.tamaState.puzzle.status === 'solved'",
+        10,
+        "the puzzle solved",
+    )
+    .await?;
+    assert_eq!(p.text("#puzzle-feedback").await?, "Solved!");
+    let played: Vec<String> = serde_json::from_value(
+        p.js("const out = []; for (let x = window.tamaState.node; x.parent; x = x.parent) out.unshift(x.move.move); return out;")
+            .await?,
+    )?;
+    assert_eq!(&played, solution);
+    let after_solve = puzzle_rating(p).await?;
+    assert!(after_solve > 1500.0, "{after_solve}");
+    assert!((after_solve - elo(1500.0, expected.3, 1.0)).abs() < 1e-9);
+    let line = p.text("#puzzle-rating").await?;
+    assert!(
+        line.starts_with(&format!(
+            "Your rating: {} · solved 1 · failed 0",
+            after_solve.round()
+        )),
+        "{line}"
+    );
+    p.shot("16-puzzle-solved").await?;
+    // The next one: a wrong move.
+    p.click("#puzzle-next").await?;
+    let next = easy[1];
+    p.wait(
+        &format!(
+            "window.tamaState.puzzle.current.id === {} && window.tamaState.puzzle.status === 'solving'",
+            json!(next.0)
+        ),
+        10,
+        "the next unseen puzzle",
+    )
+    .await?;
+    let wrong: String = serde_json::from_value(
+        p.js(&format!(
+            "return window.tamaState.node.known.legal.moves.map(m => m.move).find(m => m !== {})",
+            json!(next.2[0])
+        ))
+        .await?,
+    )?;
+    click_move(p, &wrong).await?;
+    p.wait(
+        "window.tamaState.puzzle.status === 'wrong'",
+        10,
+        "the wrong move judged",
+    )
+    .await?;
+    assert_eq!(
+        p.text("#puzzle-feedback").await?,
+        format!("{wrong} is not the winning move.")
+    );
+    let after_fail = puzzle_rating(p).await?;
+    assert!(after_fail < after_solve, "{after_fail} after {after_solve}");
+    assert!((after_fail - elo(after_solve, next.3, 0.0)).abs() < 1e-9);
+    let line = p.text("#puzzle-rating").await?;
+    assert!(line.contains("solved 1 · failed 1"), "{line}");
+    p.shot("16b-puzzle-wrong").await?;
+    // The hints: the piece (selected on the board), then the move (an arrow).
+    p.click("#puzzle-hint").await?;
+    let from = next.2[0].split(['-', 'x']).next().unwrap();
+    p.wait(
+        "window.tamaState.puzzle.status === 'retrying' && window.tamaState.puzzle.hint === 1",
+        10,
+        "the first hint",
+    )
+    .await?;
+    assert_eq!(
+        p.text("#puzzle-feedback").await?,
+        format!("Hint: the piece on {from}.")
+    );
+    assert_eq!(plies(p).await?, 0, "the wrong move was taken back");
+    p.click("#puzzle-hint").await?;
+    p.wait("window.tamaState.puzzle.hint === 2", 10, "the second hint")
+        .await?;
+    assert_eq!(
+        p.text("#puzzle-feedback").await?,
+        format!("Hint: {}.", next.2[0])
+    );
+    assert_eq!(p.count("#board .arrow").await?, 1);
+    p.shot("16c-puzzle-hint").await?;
+    // The solution, played out; the puzzle was rated once.
+    p.click("#puzzle-solution").await?;
+    p.wait(
+        &format!(
+            "window.tamaState.puzzle.status === 'shown' && !window.tamaState.puzzle.timer && window.tamaState.puzzle.ply === {}",
+            next.2.len()
+        ),
+        20,
+        "the solution played out",
+    )
+    .await?;
+    assert_eq!(plies(p).await?, next.2.len() as u64);
+    assert_eq!(puzzle_rating(p).await?, after_fail);
+    // Analyse: the position in the Analysis mode, the puzzle's game loaded.
+    p.click("#puzzle-analyse").await?;
+    p.wait(
+        "window.tamaState.mode === 'analysis' && window.tamaState.game.tags.PuzzleId",
+        10,
+        "the Analysis mode",
+    )
+    .await?;
+    p.click(".tabs button[data-mode='puzzles']").await?;
+    p.wait(
+        "window.tamaState.mode === 'puzzles'",
+        10,
+        "the puzzles again",
+    )
+    .await?;
+    // Nothing of the mode asked the server.
+    let asked_after = p.js(&format!("return {api}")).await?;
+    // (The Analysis mode's engine, under tama serve, may have.)
+    if p.kind == Kind::Static {
+        assert_eq!(asked_after, asked_before);
+    }
+    // At a phone's size, and in Russian.
+    p.click("#puzzle-next").await?;
+    p.wait(
+        "window.tamaState.puzzle.status === 'solving'",
+        10,
+        "a third puzzle",
+    )
+    .await?;
+    p.c.set_window_size(390, 844).await?;
+    p.wait("window.innerWidth < 420", 5, "the phone's width")
+        .await?;
+    let v = p
+        .js("return [document.documentElement.scrollWidth, window.innerWidth]")
+        .await?;
+    let [scroll, width]: [f64; 2] = serde_json::from_value(v)?;
+    assert!(
+        scroll <= width,
+        "page {scroll} px wide in a {width} px window"
+    );
+    p.js("document.querySelector('#puzzle-card').scrollIntoView({block: 'end'})")
+        .await?;
+    p.shot("16d-puzzle-phone").await?;
+    p.c.set_window_size(1360, 960).await?;
+    // Solved after a hint: half a point.
+    let third = easy[2];
+    let id = p.js("return window.tamaState.puzzle.current.id").await?;
+    assert_eq!(id, json!(third.0));
+    p.click("#puzzle-hint").await?;
+    solve(p, &third.2).await?;
+    p.wait(
+        "window.tamaState.puzzle.status === 'solved'",
+        10,
+        "the third puzzle solved",
+    )
+    .await?;
+    assert_eq!(p.text("#puzzle-feedback").await?, "Solved, with a hint.");
+    let after_hint = puzzle_rating(p).await?;
+    assert!((after_hint - elo(after_fail, third.3, 0.5)).abs() < 1e-9);
+    let line = p.text("#puzzle-rating").await?;
+    assert!(line.contains("solved 2 · failed 1"), "{line}");
+    p.select("#language", "ru").await?;
+    p.wait(
+        "document.documentElement.lang === 'ru'",
+        10,
+        "the Russian page",
+    )
+    .await?;
+    assert_eq!(p.text(".tabs button[data-mode='puzzles']").await?, "Задачи");
+    let task = p.text("#puzzle-task").await?;
+    assert!(task.ends_with("найдите выигрывающий ход"), "{task}");
+    p.shot("16e-puzzle-russian").await?;
+    p.select("#language", "en").await?;
+    p.wait(
+        "document.documentElement.lang === 'en'",
+        10,
+        "English again",
+    )
+    .await?;
+    let errors = p.js("return window.__errors").await?;
+    assert_eq!(errors, json!([]), "page errors");
+    p.click(".tabs button[data-mode='two']").await?;
     Ok(())
 }

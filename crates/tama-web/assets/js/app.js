@@ -11,6 +11,7 @@
 // analysis.js  the engine panel's analysis
 // review.js    the whole-game review
 // editor.js    the position editor
+// puzzles.js   the Puzzles mode: the built-in puzzles, their solutions, the rating
 // dialogs/     import, export and rules dialogs
 // render/      the renderers, composed by render/page.js
 
@@ -33,6 +34,7 @@ import { render } from "./render/page.js";
 import { clockArrive, stopClock } from "./clock.js";
 import { stopPonder } from "./ponder.js";
 import { bindPlaySetup, fillClockOptions } from "./setup.js";
+import { bindPuzzles, enterPuzzles, leavePuzzles, puzzleArrive } from "./puzzles.js";
 
 const board = new Board($("#board"), {
   onSquare: (i) => (state.mode === "edit" ? editorPut(i) : onSquare(i)),
@@ -41,6 +43,7 @@ const board = new Board($("#board"), {
 
 on("change", (part) => render(board, part));
 on("arrive", (node) => {
+  puzzleArrive(node);
   clockArrive(node);
   restartAnalysis();
   maybeEngineMove();
@@ -55,6 +58,7 @@ on("load", (game) => {
 function setMode(mode) {
   if (mode === state.mode) return;
   if (state.mode === "edit") state.editor = null;
+  if (state.mode === "puzzles") leavePuzzles();
   if (mode !== "play" && mode !== "two") stopClock();
   stopPonder();
   if (mode === "edit") {
@@ -66,6 +70,7 @@ function setMode(mode) {
   if (mode === "play") state.flip = state.play.human === "b";
   restartAnalysis();
   maybeEngineMove();
+  if (mode === "puzzles") enterPuzzles().catch((e) => showError(e.message));
 }
 
 function flip() {
@@ -154,6 +159,7 @@ bindEditor(restartAnalysis);
 bindImportDialog();
 bindExportDialog();
 bindRulesDialog();
+bindPuzzles(() => setMode("analysis"));
 window.addEventListener("resize", () => changed("review"));
 
 // The engine that answers: the configured one, or (under `tama serve`)

@@ -12,10 +12,30 @@ export const today = () => {
 
 export const emptyReview = () => ({ running: false, done: 0, total: 0, points: null, summary: null, stop: null });
 
+// The Puzzles mode's state (puzzles.js).
+export const emptyPuzzle = () => ({
+  preset: null,
+  filter: "any",
+  loading: false,
+  current: null, // {id, label, themes, source, rating, game}
+  solution: [], // the solution's moves, JSON form
+  ply: 0, // the solution's move the player is to find next
+  at: null, // the node where the player is to move, or null
+  // idle | solving | wrong (a wrong move played) | retrying (after one)
+  // | solved | solved-after (solved after a wrong move) | shown
+  status: "idle",
+  hint: 0, // for the move to find: 0 none, 1 the piece, 2 the move
+  hinted: false, // a hint was asked for in this puzzle
+  rated: false,
+  moved: false,
+  change: null, // the rating's last change
+  timer: null,
+});
+
 export const state = {
   game: newGame(START_FEN, "armenian", { Event: "Casual game", Date: today(), White: "You", Black: "tama" }),
   node: null,
-  mode: "play", // play | two | analysis | edit
+  mode: "play", // play | two | analysis | edit | puzzles
   flip: false,
   selected: null, // {from, clicks: [squares]}
   play: { human: "w", level: null, clock: { control: null, flagRule: "lose" }, ponder: false },
@@ -28,6 +48,7 @@ export const state = {
   analysis: { on: false, multipv: 3, lines: [], depth: 0, nps: 0, forNode: null, stop: null },
   review: emptyReview(),
   editor: null, // {rows, turn, piece, error}
+  puzzle: emptyPuzzle(),
   error: null,
 };
 state.node = state.game.root;
@@ -65,6 +86,10 @@ export function humanToMove() {
   const c = state.clock;
   if (c && c.ended && c.game === state.game) return false; // a flag fell
   if (state.mode === "play") return known().pos.turn === state.play.human;
+  if (state.mode === "puzzles") {
+    const p = state.puzzle;
+    return (p.status === "solving" || p.status === "retrying") && state.node === p.at && !p.timer;
+  }
   return state.mode !== "edit";
 }
 

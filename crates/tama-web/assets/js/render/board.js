@@ -7,13 +7,14 @@ import { sqIndex } from "../squares.js";
 import { editorPos } from "../editor.js";
 import { scoreRaw, scoreText, whiteScore } from "../score.js";
 import { selectionMarks } from "../play.js";
+import { hintArrows } from "../puzzles.js";
 
 export function renderBoard(board) {
   const node = state.node;
   const k = known(node);
   const { dests, hints } = selectionMarks();
   const a = state.analysis;
-  const arrows = [];
+  const arrows = hintArrows();
   if (a.on && a.forNode === node && a.lines[0]) {
     const mv = k.legal.moves.find((m) => m.move === a.lines[0].pv[0]);
     if (mv) arrows.push({ path: mv.path });

@@ -10,6 +10,7 @@ import { renderRecord } from "./record.js";
 import { renderEngine } from "./engine.js";
 import { renderReview } from "./review.js";
 import { renderClocks } from "./clock.js";
+import { renderPuzzle } from "./puzzle.js";
 import { flagOutcome } from "../clock.js";
 
 // "White wins: no legal move", in the page's language.
@@ -48,7 +49,8 @@ export function render(board, part) {
   renderEngine();
   renderReview();
   renderEditor();
-  $("#engine-card").hidden = state.mode === "edit" || state.mode === "play";
+  renderPuzzle();
+  $("#engine-card").hidden = state.mode === "edit" || state.mode === "play" || state.mode === "puzzles";
   $("#record-card").hidden = state.mode === "edit";
   $("#thinking").hidden = !state.thinking;
   const outcome = known(node).legal.outcome || flagOutcome(node);
@@ -61,7 +63,9 @@ export function render(board, part) {
   err.textContent = state.error || "";
   $("#fen").value = state.mode === "edit" ? editorFen().fen || "" : known(node).fen;
   $("#rules-label").textContent = state.game.rules;
-  $("#takeback").disabled = !node.parent || state.thinking;
+  $("#takeback").disabled = !node.parent || state.thinking || state.mode === "puzzles";
+  // The puzzle card says whose move it is and what it did.
+  $(".status-card").hidden = state.mode === "puzzles";
   const engine = $("#engine-source");
   engine.hidden = state.engines.length < 2;
   if (state.engine) engine.value = state.engine.kind;
