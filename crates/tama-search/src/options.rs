@@ -654,8 +654,8 @@ mod tests {
         }
         let count = |g| all().iter().filter(|o| o.group == g).count();
         // The ten switches, and the book and its margin.
-        assert_eq!(count(OptionGroup::SearchFeature), 14);
-        assert_eq!(count(OptionGroup::SearchParam), 27);
+        assert_eq!(count(OptionGroup::SearchFeature), 15);
+        assert_eq!(count(OptionGroup::SearchParam), 28);
         // The eight terms and the choice of evaluation.
         assert_eq!(count(OptionGroup::EvalTerm), 9);
         assert_eq!(count(OptionGroup::EvalWeight), EvalParams::COUNT);
@@ -709,7 +709,7 @@ mod tests {
             }
         }
         let names = field_names(&format!("{:?}", SearchParams::DEFAULT));
-        assert_eq!(names.len(), 27);
+        assert_eq!(names.len(), 28);
         assert!(names.contains(&"check_interval".to_string()));
         // The option's default is the field's default.
         assert_eq!(

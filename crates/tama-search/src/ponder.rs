@@ -228,6 +228,7 @@ mod tests {
             .legal_moves(game.rules())
             .into_iter()
             .find(|m| m.to() == tama_core::Square::D5)
+            .copied()
             .unwrap();
         let after = played(&game, expected);
         assert_eq!(after.position().legal_moves(after.rules()).len(), 1);
@@ -244,7 +245,11 @@ mod tests {
         // (not after its 500 ms).
         assert!(best.time >= Duration::from_millis(200), "{:?}", best.time);
         assert!(best.depth > 1);
-        assert!(hit.elapsed() < Duration::from_millis(400), "{:?}", hit.elapsed());
+        assert!(
+            hit.elapsed() < Duration::from_millis(400),
+            "{:?}",
+            hit.elapsed()
+        );
         assert_eq!(best.mv, after.position().legal_moves(after.rules())[0]);
     }
 

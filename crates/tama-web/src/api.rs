@@ -1,8 +1,6 @@
 //! The position endpoints: health, legal moves, playing a move, and the
 //! engine's move.
 
-use std::time::Duration;
-
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
@@ -12,17 +10,11 @@ use serde_json::{json, Value};
 use tama_core::Outcome;
 use tama_notation::{legal_moves_json, move_json, write_fen, MoveJson};
 use tama_report::{EngineMove, Levels};
-use tama_search::{LimitBounds, Limits, SearchResult};
+use tama_search::SearchResult;
 
 use crate::error::ApiError;
 use crate::input;
 use crate::slots::AppState;
-
-/// The longest engine move the API accepts (`movetime`).
-pub const MAX_ENGINE_MOVETIME_MS: u64 = 30_000;
-
-/// The deepest engine move the API accepts (`depth`).
-pub const MAX_ENGINE_DEPTH: u32 = 60;
 
 /// `GET /api/health`.
 pub async fn health(State(state): State<AppState>) -> Json<Value> {
@@ -140,9 +132,6 @@ struct EngineMoveRequest {
     clock: Option<input::ClockField>,
 }
 
-/// The engine's default time per move when the request gives no limit.
-const DEFAULT_ENGINE_MOVETIME_MS: u64 = 1000;
-
 /// `POST /api/engine-move`: the engine chooses and plays a move.
 pub async fn engine_move(
     State(state): State<AppState>,
@@ -150,7 +139,7 @@ pub async fn engine_move(
 ) -> Result<Json<EngineMove>, ApiError> {
     let req: EngineMoveRequest = input::json_body(body)?;
     let mut game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
-    let limits = engine_limits(req.movetime, req.depth, req.clock.as_ref())?;
+    let limits = input::engine_limits(req.movetime, req.depth, req.clock.as_ref())?;
     if let Some(outcome) = game.outcome() {
         return Ok(Json(EngineMove::play(
             &mut game,
@@ -171,23 +160,4 @@ pub async fn engine_move(
         )
     })?;
     Ok(Json(answer))
-}
-
-/// The bounds of the engine's searches for a game (engine-move, review).
-pub(crate) const ENGINE_BOUNDS: LimitBounds = LimitBounds {
-    depth: MAX_ENGINE_DEPTH,
-    movetime: Some(Duration::from_millis(MAX_ENGINE_MOVETIME_MS)),
-};
-
-/// The limits of an engine request: `movetime`, `depth` and `clock`
-/// (the engine budgets its own time from it); none is 1 s.
-pub(crate) fn engine_limits(
-    movetime: Option<u64>,
-    depth: Option<u32>,
-    clock: Option<&input::ClockField>,
-) -> Result<Limits, ApiError> {
-    let default = Limits::movetime(Duration::from_millis(DEFAULT_ENGINE_MOVETIME_MS));
-    let mut limits = input::limits(depth, None, movetime, ENGINE_BOUNDS)?;
-    limits.clock = clock.map(input::ClockField::checked).transpose()?;
-    Ok(limits.or(default))
 }

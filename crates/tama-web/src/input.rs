@@ -205,6 +205,35 @@ pub fn split_moves(text: Option<&str>) -> Vec<String> {
     .unwrap_or_default()
 }
 
+/// The longest engine move the API accepts (`movetime`).
+pub const MAX_ENGINE_MOVETIME_MS: u64 = 30_000;
+
+/// The deepest engine move the API accepts (`depth`).
+pub const MAX_ENGINE_DEPTH: u32 = 60;
+
+/// The engine's default time per move when the request gives no limit.
+const DEFAULT_ENGINE_MOVETIME_MS: u64 = 1000;
+
+/// The bounds of the engine's searches for a game (engine-move, ponder,
+/// review).
+pub(crate) const ENGINE_BOUNDS: LimitBounds = LimitBounds {
+    depth: MAX_ENGINE_DEPTH,
+    movetime: Some(Duration::from_millis(MAX_ENGINE_MOVETIME_MS)),
+};
+
+/// The limits of an engine request: `movetime`, `depth` and `clock`
+/// (the engine budgets its own time from it); none is 1 s.
+pub(crate) fn engine_limits(
+    movetime: Option<u64>,
+    depth: Option<u32>,
+    clock: Option<&ClockField>,
+) -> Result<Limits, ApiError> {
+    let default = Limits::movetime(Duration::from_millis(DEFAULT_ENGINE_MOVETIME_MS));
+    let mut limits = limits(depth, None, movetime, ENGINE_BOUNDS)?;
+    limits.clock = clock.map(ClockField::checked).transpose()?;
+    Ok(limits.or(default))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,10 +8,9 @@
 //! most [`PONDER_SEARCH_TIME`]); jobs are few ([`MAX_PONDER_JOBS`]) and
 //! expire ([`PONDER_TTL`]).
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -20,129 +19,14 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tama_core::Game;
 use tama_notation::write_fen;
 use tama_report::EngineMove;
-use tama_search::{SearchResult, StopHandle};
 use tokio::sync::oneshot;
 
-use crate::api::engine_limits;
 use crate::error::ApiError;
 use crate::input;
+use crate::ponder_jobs::{Job, MAX_PONDER_JOBS, PONDER_SEARCH_TIME, PONDER_TTL};
 use crate::slots::AppState;
-
-/// The most ponder jobs held at once (searching, or done and waiting for
-/// the hit or the miss).
-pub const MAX_PONDER_JOBS: usize = 32;
-
-/// The longest a ponder search runs before its hit: then it stops (its
-/// best move so far is kept for the hit), so that a client that went
-/// away does not hold a search slot for long.
-pub const PONDER_SEARCH_TIME: Duration = Duration::from_secs(5 * 60);
-
-/// How long a job waits for its hit or miss: then its search is stopped
-/// and the job forgotten (a later hit is a 404).
-pub const PONDER_TTL: Duration = Duration::from_secs(30 * 60);
-
-/// One ponder search.
-struct Job {
-    /// The game after the predicted move: the position searched.
-    game: Game,
-    /// The engine's signals: its stop and its ponder hit (cleared before
-    /// the search thread starts, so that one told before the search
-    /// begins is not lost).
-    stop: StopHandle,
-    /// Whether the search still runs: once it has ended its engine goes
-    /// back to the pool, and a signal must not reach the engine's next
-    /// search.
-    running: Arc<Mutex<bool>>,
-    /// The search's result, once it ends.
-    result: oneshot::Receiver<SearchResult>,
-    started: Instant,
-}
-
-/// The ponder jobs of a server.
-#[derive(Default)]
-pub(crate) struct Jobs {
-    jobs: Mutex<HashMap<u64, Job>>,
-    next: AtomicU64,
-}
-
-impl Job {
-    /// Stops the search, or tells it of the hit, if it still runs.
-    fn signal(&self, hit: bool) {
-        let running = self.running.lock().unwrap_or_else(|e| e.into_inner());
-        if *running {
-            if hit {
-                self.stop.ponder_hit();
-            } else {
-                self.stop.stop();
-            }
-        }
-    }
-}
-
-impl std::fmt::Debug for Jobs {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Jobs").finish_non_exhaustive()
-    }
-}
-
-impl Jobs {
-    fn lock(&self) -> MutexGuard<'_, HashMap<u64, Job>> {
-        // Inserting and removing are the only operations: the map stays
-        // consistent even if a holder panicked.
-        self.jobs.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Stops and forgets the jobs started before `now - ttl`; returns how
-    /// many.
-    fn expire(&self, now: Instant, ttl: Duration) -> usize {
-        let mut jobs = self.lock();
-        let old: Vec<u64> = jobs
-            .iter()
-            .filter(|(_, j)| now.saturating_duration_since(j.started) >= ttl)
-            .map(|(id, _)| *id)
-            .collect();
-        for id in &old {
-            if let Some(job) = jobs.remove(id) {
-                job.signal(false);
-            }
-        }
-        old.len()
-    }
-
-    /// Stops the searches of the jobs started before `now - limit` (the
-    /// jobs stay, with their best move so far); returns how many.
-    fn stop_searches(&self, now: Instant, limit: Duration) -> usize {
-        let jobs = self.lock();
-        let mut n = 0;
-        for job in jobs.values() {
-            if now.saturating_duration_since(job.started) >= limit {
-                job.signal(false);
-                n += 1;
-            }
-        }
-        n
-    }
-
-    fn take(&self, id: &str) -> Result<Job, ApiError> {
-        id.parse::<u64>()
-            .ok()
-            .and_then(|id| self.lock().remove(&id))
-            .ok_or_else(|| {
-                ApiError::status(
-                    StatusCode::NOT_FOUND,
-                    format!("no ponder job {id:?}: it was hit, stopped or expired, or never was"),
-                )
-            })
-    }
-
-    /// How many jobs are held.
-    pub(crate) fn len(&self) -> usize {
-        self.lock().len()
-    }
-}
 
 /// The body of `POST /api/ponder`.
 #[derive(Debug, Default, Deserialize)]
@@ -171,7 +55,7 @@ pub async fn start(
         .as_deref()
         .ok_or_else(|| ApiError::bad_request("missing field `ponder`"))?;
     let mut game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
-    let mut limits = engine_limits(req.movetime, req.depth, req.clock.as_ref())?;
+    let mut limits = input::engine_limits(req.movetime, req.depth, req.clock.as_ref())?;
     limits.ponder = true;
     if let Some(outcome) = game.outcome() {
         return Err(ApiError::bad_request(format!(
@@ -295,7 +179,12 @@ pub async fn stop(
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
+    use tama_core::Game;
+
     use super::*;
+    use crate::ponder_jobs::Jobs;
 
     #[test]
     fn old_jobs_expire_and_unknown_ones_are_404() {

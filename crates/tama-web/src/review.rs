@@ -14,9 +14,9 @@ use tama_report::{ReviewMove, ReviewProgress, ReviewSummary};
 use tama_search::review::{self, DEFAULT_MOVETIME};
 use tama_search::Limits;
 
-use crate::api::ENGINE_BOUNDS;
 use crate::error::ApiError;
 use crate::input;
+use crate::input::ENGINE_BOUNDS;
 use crate::slots::AppState;
 use crate::stream::{self, SseResponse};
 

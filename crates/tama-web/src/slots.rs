@@ -27,7 +27,7 @@ struct Inner {
     /// Whether the engines consult endgame tablebases.
     tablebases: bool,
     /// The ponder jobs (`/api/ponder`).
-    ponder: crate::ponder::Jobs,
+    ponder: crate::ponder_jobs::Jobs,
 }
 
 impl AppState {
@@ -57,7 +57,7 @@ impl AppState {
                 slots,
                 hash_mib: config.hash_mib.max(1),
                 tablebases: config.oracle.is_some(),
-                ponder: crate::ponder::Jobs::default(),
+                ponder: crate::ponder_jobs::Jobs::default(),
             }),
         }
     }
@@ -68,7 +68,7 @@ impl AppState {
     }
 
     /// The ponder jobs.
-    pub(crate) fn ponder_jobs(&self) -> &crate::ponder::Jobs {
+    pub(crate) fn ponder_jobs(&self) -> &crate::ponder_jobs::Jobs {
         &self.inner.ponder
     }
 
