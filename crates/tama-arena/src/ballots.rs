@@ -87,11 +87,14 @@ impl BallotSearch {
     /// An engine for this search (its table allocated once; each search
     /// clears it).
     pub fn engine(&self) -> Engine {
-        Engine::new(EngineConfig {
+        let mut engine = Engine::new(EngineConfig {
             hash_mib: self.hash_mib,
             threads: 1,
             ..EngineConfig::default()
-        })
+        });
+        // A ballot is judged by a search, not by the book.
+        engine.set_book(false);
+        engine
     }
 
     /// The value of the game's position from White's side, in centi-men,

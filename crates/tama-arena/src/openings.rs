@@ -68,6 +68,8 @@ fn collect(
         hash_mib: 1,
         ..EngineConfig::default()
     });
+    // Openings are judged by searches, not by the book.
+    engine.set_book(false);
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::with_capacity(count);
     for _ in 0..attempts {

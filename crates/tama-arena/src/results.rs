@@ -111,6 +111,15 @@ pub struct PairCounter {
 }
 
 impl PairCounter {
+    /// A counter that starts from the counts of pairs completed before
+    /// (a test resumed: [`play_sprt_from`](crate::play_sprt_from)).
+    pub fn starting_at(counts: [u32; 5]) -> PairCounter {
+        PairCounter {
+            open: std::collections::BTreeMap::new(),
+            counts,
+        }
+    }
+
     /// Adds a finished game; returns whether it completed a pair.
     pub fn add(&mut self, game: &GameRecord) -> bool {
         match self.open.remove(&game.opening) {

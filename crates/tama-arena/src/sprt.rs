@@ -243,7 +243,37 @@ pub fn play_sprt(
     sprt: &Sprt,
     on_pair: impl Fn(&SprtStatus) + Sync,
 ) -> Result<SprtOutcome, MatchError> {
-    let state = Mutex::new((PairCounter::default(), None::<SprtStatus>));
+    play_sprt_from(a, b, config, sprt, [0; 5], on_pair)
+}
+
+/// [`play_sprt`] resumed: the test starts from `before`, the pentanomial
+/// counts of the pairs an earlier run of the same test completed (the
+/// same players, limits, rules and bounds), and goes on with the games of
+/// `config`. A test already decided by `before` plays no game.
+///
+/// # Errors
+///
+/// As [`play_sprt`].
+///
+/// # Panics
+///
+/// As [`play_sprt`].
+pub fn play_sprt_from(
+    a: &Player,
+    b: &Player,
+    config: &MatchConfig,
+    sprt: &Sprt,
+    before: [u32; 5],
+    on_pair: impl Fn(&SprtStatus) + Sync,
+) -> Result<SprtOutcome, MatchError> {
+    let decided = SprtStatus::new(sprt, before);
+    if decided.verdict.is_some() {
+        return Ok(SprtOutcome {
+            result: MatchResult::from_games(a, b, Vec::new()),
+            status: decided,
+        });
+    }
+    let state = Mutex::new((PairCounter::starting_at(before), None::<SprtStatus>));
     let result = play_match_until(a, b, config, |game| {
         let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
         let (pairs, stopped) = &mut *state;
@@ -468,6 +498,52 @@ mod tests {
         assert!(heard[..heard.len() - 1].iter().all(|s| s.verdict.is_none()));
         assert_eq!(status.games() as usize, 2 * heard.len());
         assert_eq!(status.pairs, heard.last().unwrap().pairs);
+    }
+
+    #[test]
+    fn a_resumed_test_starts_from_the_counts_before() {
+        use crate::{random_openings, PlayerKind};
+        use tama_core::Rules;
+        use tama_search::Limits;
+
+        let strong = Player::new(
+            "engine",
+            PlayerKind::parse("full,hash=1").unwrap(),
+            Limits::depth(2),
+        );
+        let weak = Player::new("baseline", PlayerKind::Baseline, Limits::depth(1));
+        let config = MatchConfig {
+            openings: random_openings(&Rules::ARMENIAN, 2, 4, 7),
+            max_plies: 100,
+            ..MatchConfig::default()
+        };
+        let sprt = Sprt::new(0.0, 200.0, 0.05, 0.05).unwrap();
+        // Counts well inside the bounds: the two new pairs add to them.
+        let before = [1, 1, 2, 1, 1];
+        assert_eq!(sprt.verdict(&before), None);
+        let heard = Mutex::new(Vec::new());
+        let outcome = play_sprt_from(&strong, &weak, &config, &sprt, before, |s| {
+            heard.lock().unwrap().push(*s);
+        })
+        .unwrap();
+        let heard = heard.into_inner().unwrap();
+        assert_eq!(outcome.result.games.len(), 4);
+        assert_eq!(heard.len(), 2);
+        let counts = outcome.status.pairs;
+        assert_eq!(counts.iter().sum::<u32>(), 8, "{counts:?}");
+        assert!(counts.iter().zip(before).all(|(now, was)| *now >= was));
+        assert_eq!(heard[1].pairs, counts);
+        assert_eq!(outcome.status.games(), 16);
+        // Counts already at a bound: the verdict at once, no game.
+        let decided = [0, 0, 0, 0, 20];
+        assert_eq!(sprt.verdict(&decided), Some(Verdict::H1));
+        let outcome = play_sprt_from(&strong, &weak, &config, &sprt, decided, |_| {
+            panic!("no pair is played")
+        })
+        .unwrap();
+        assert!(outcome.result.games.is_empty());
+        assert_eq!(outcome.status.verdict, Some(Verdict::H1));
+        assert_eq!(outcome.status.pairs, decided);
     }
 
     #[test]

@@ -238,6 +238,9 @@ fn play_chunk(
                     multipv: 1,
                     ..config.engine.clone()
                 });
+                // Self-play from its own openings: no book moves (their
+                // values are no search's, and their choice is random).
+                engine.set_book(false);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= n {

@@ -178,11 +178,14 @@ impl FromStr for Difficulty {
 /// thread, a 4 MiB table, no tablebases (the same configuration gives the
 /// same answers).
 pub fn engine() -> Engine {
-    Engine::new(EngineConfig {
+    let mut engine = Engine::new(EngineConfig {
         hash_mib: 4,
         threads: 1,
         ..EngineConfig::default()
-    })
+    });
+    // Verdicts are searches, never book moves.
+    engine.set_book(false);
+    engine
 }
 
 /// Measures the difficulty of finding `winning` in `pos` (module

@@ -248,6 +248,12 @@ impl Engine {
         self.config.multipv = lines.max(1);
     }
 
+    /// Turns playing from the opening book (option `book`) on or off: off
+    /// for analysis, reviews and anything that needs a search's value.
+    pub fn set_book(&mut self, on: bool) {
+        self.config.search.book = on;
+    }
+
     /// Replaces the whole configuration. The transposition table keeps its
     /// contents unless its size or the evaluation changes (it caches
     /// static evaluations); threads and lines are raised to at least 1, as

@@ -450,10 +450,10 @@ settings! {
         /// leaves.
         futility: bool = true, Bool, "futility pruning";
         /// Play from the opening book at the root (the configured book, or
-        /// the one embedded for the preset): `on` or `off`. Off by default
-        /// while no book is embedded (`book::embedded`); a book file is
-        /// given by the front ends (`book=FILE`, `--book FILE`).
-        book: bool = false, Bool, "play book moves (on, off; a file: book=FILE)";
+        /// the one embedded for the preset, `book::embedded`): `on` or
+        /// `off`; a book file is given by the front ends (`book=FILE`,
+        /// `--book FILE`). Analysis (`infinite`) never stops at the book.
+        book: bool = true, Bool, "play book moves (on, off; a file: book=FILE)";
         /// Book moves within this many centi-men of the best are chosen
         /// at random by weight (Scan's `book-margin`).
         book_margin: i32 = 10, Int(0, 1_000),

@@ -310,6 +310,9 @@ fn search(
         return Err(Stopped);
     }
     let handle = engine.stop_handle();
+    // A review judges moves by searches: a book move's value is no search.
+    let book = engine.config().search.book;
+    engine.set_book(false);
     let result = engine.search(root, history, rules, limits, |_| {
         // The engine clears its own stop flag when a search starts, so a
         // stop requested just before is noticed here.
@@ -317,6 +320,7 @@ fn search(
             handle.stop();
         }
     });
+    engine.set_book(book);
     if stop.load(Ordering::Relaxed) {
         return Err(Stopped);
     }

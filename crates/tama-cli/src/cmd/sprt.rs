@@ -9,13 +9,18 @@
 //! Openings are a file's (`--openings`, such as a ballot file of
 //! data/ballots/) or random but balanced start sequences, each played once
 //! with each colour; player A is the one tested for an improvement.
+//!
+//! With `--state FILE` the counts of the completed pairs are kept in FILE
+//! after each pair (written whole, then renamed over the old one), and a
+//! run of the same test started again goes on from them: a long test can
+//! span sessions or machines.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use tama_arena::{
-    play_sprt, random_openings, Adjudication, ExternalEngine, Limits, MatchConfig, Player,
+    play_sprt_from, random_openings, Adjudication, ExternalEngine, Limits, MatchConfig, Player,
     PlayerKind, PlayerSpec, Sprt, SprtOutcome, SprtStatus, TablesChoice, Verdict,
 };
 use tama_core::Rules;
@@ -43,6 +48,7 @@ Examples:
   tama sprt --a full,-tempo --b full --tc 5s+0.05s
   tama sprt --a-exe target/release/tama --b-exe base/tama --elo1 5
   tama sprt --a full,-tempo --b full --openings data/ballots/turkish-4ply.pdn
+  tama sprt --a full --b full,naive_time_split=30 --tc 5s+0.05s --state tm.json
 
 Without --tc each move gets --movetime (50 ms by default). With --tc each
 player has its own clock (a program is given, per move, the time the
@@ -50,7 +56,9 @@ engine's own plan would take); the losses on time are reported.
 
 The test is a GSPRT on pentanomial pair counts with logistic Elo. A line
 per finished pair shows the counts, the Elo with its 95% interval and the
-LLR; the verdict ends the run.
+LLR; the verdict ends the run. With --state the counts are saved after each
+pair and a stopped test, run again with the same options, goes on from them
+(the games under way when it stopped are played again).
 
 Exit codes: 0 the test ran (whatever its verdict), 2 bad input (a player
 spec, bounds, rules).")]
@@ -114,6 +122,106 @@ pub struct Args {
     /// Games longer than this many plies are adjudicated as draws.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,
+    /// Keep the counts of the completed pairs in this file (JSON), and go
+    /// on from them when it exists: the same test, stopped and run again,
+    /// resumes (a file of another test is refused).
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<PathBuf>,
+}
+
+/// What `--state` keeps: the test it is of and its counts so far.
+#[derive(Debug, serde::Serialize, serde::Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct SavedTest {
+    /// The format's version (1).
+    tama_sprt_state: u32,
+    /// The test: players, pace, rules, openings, bounds (`test_id`).
+    test: String,
+    /// The completed pairs by A's points: 0, ½, 1, 1½, 2.
+    pairs: [u32; 5],
+}
+
+/// The identity of a test for `--state`: everything that decides what
+/// its games and counts mean (not the concurrency nor the game limit).
+fn test_id(args: &Args, rules: &Rules, pace: &str) -> String {
+    let players = match (&args.a, &args.b, &args.a_exe, &args.b_exe) {
+        (Some(a), Some(b), _, _) => format!("a={a} b={b}"),
+        (_, _, Some(a), Some(b)) => format!("a-exe={} b-exe={}", a.display(), b.display()),
+        _ => String::new(),
+    };
+    let openings = args
+        .openings
+        .as_deref()
+        .map_or_else(|| "random".to_owned(), |p| p.display().to_string());
+    let flag = match args.tc {
+        Some(_) => format!(" flag={:?}", args.flag),
+        None => String::new(),
+    };
+    format!(
+        "{players}; {pace}{flag}; rules {}; openings {openings}; max-plies {}; elo0={} elo1={} alpha={} beta={}",
+        tama_notation::rules_text::write_rules(rules),
+        args.max_plies,
+        args.elo0,
+        args.elo1,
+        args.alpha,
+        args.beta
+    )
+}
+
+/// The counts saved in `file` for test `id`: none when the file does not
+/// exist.
+fn read_state(file: &Path, id: &str) -> Result<[u32; 5], CliError> {
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok([0; 5]),
+        Err(e) => {
+            return Err(CliError::usage(format!(
+                "cannot read {}: {e}",
+                file.display()
+            )))
+        }
+    };
+    let saved: SavedTest = serde_json::from_str(&text).map_err(|e| {
+        CliError::usage(format!(
+            "{}: not a state file of `tama sprt`: {e}",
+            file.display()
+        ))
+    })?;
+    if saved.tama_sprt_state != 1 {
+        return Err(CliError::usage(format!(
+            "{}: state version {}, this program reads version 1",
+            file.display(),
+            saved.tama_sprt_state
+        )));
+    }
+    if saved.test != id {
+        return Err(CliError::usage(format!(
+            "{}: the state of another test ({}), not of this one ({id}); give another --state file",
+            file.display(),
+            saved.test
+        )));
+    }
+    Ok(saved.pairs)
+}
+
+/// Saves the counts: written whole to a file beside `file`, then renamed
+/// over it, so that a stop leaves the old counts or the new ones.
+fn write_state(file: &Path, id: &str, pairs: [u32; 5]) -> Result<(), CliError> {
+    let saved = SavedTest {
+        tama_sprt_state: 1,
+        test: id.to_owned(),
+        pairs,
+    };
+    let mut text = serde_json::to_string_pretty(&saved).expect("the state serialises");
+    text.push('\n');
+    let cannot = |p: &Path, e: std::io::Error| {
+        CliError::usage(format!("cannot write {}: {e}", p.display()))
+    };
+    tama_egtb::write_atomically(
+        file,
+        |f| std::io::Write::write_all(f, text.as_bytes()).map_err(|e| cannot(file, e)),
+        cannot,
+    )
 }
 
 /// Runs `tama sprt`.
@@ -171,31 +279,63 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
             found
         }
     };
-    let pairs = (args.max_games as usize).div_ceil(2);
+    let id = test_id(args, &rules, &pace);
+    let before = match &args.state {
+        Some(file) => {
+            let before = read_state(file, &id)?;
+            // Written now, so that a file that cannot be written is told
+            // before any game.
+            write_state(file, &id, before)?;
+            let done: u32 = before.iter().sum();
+            if done > 0 {
+                writeln!(
+                    io.out,
+                    "resumed from {}: {} games ({done} pairs) before",
+                    file.display(),
+                    2 * done
+                )?;
+            }
+            before
+        }
+        None => [0; 5],
+    };
+    // The openings go on after those of the pairs counted before; the
+    // game limit counts them.
+    let done = before.iter().sum::<u32>() as usize;
+    let pairs = (args.max_games as usize).div_ceil(2).saturating_sub(done);
     let config = MatchConfig {
         rules,
-        openings: found.iter().cycle().take(pairs).cloned().collect(),
+        openings: found
+            .iter()
+            .cycle()
+            .skip(done % found.len().max(1))
+            .take(pairs)
+            .cloned()
+            .collect(),
         concurrency: args.concurrency as usize,
         max_plies: args.max_plies,
         adjudication: Adjudication::NONE,
         clock: clock.clone(),
         flag_rule: args.flag.into(),
     };
-    if config.openings.is_empty() {
+    if found.is_empty() {
         return Err(CliError::check_failed("no balanced openings found"));
     }
-    // The games run on the match's threads; their status lines come back
-    // here to be written.
-    let (tx, rx) = mpsc::channel::<String>();
+    // The games run on the match's threads; their statuses come back here
+    // to be written (and saved).
+    let (tx, rx) = mpsc::channel::<SprtStatus>();
     let outcome = std::thread::scope(|s| {
         let games = s.spawn(move || {
-            play_sprt(&a, &b, &config, &sprt, |status| {
+            play_sprt_from(&a, &b, &config, &sprt, before, |status| {
                 // The receiver outlives the games: a send cannot fail.
-                let _ = tx.send(status_line(status));
+                let _ = tx.send(*status);
             })
         });
-        for line in rx {
-            writeln!(io.out, "{line}")?;
+        for status in rx {
+            if let Some(file) = &args.state {
+                write_state(file, &id, status.pairs)?;
+            }
+            writeln!(io.out, "{}", status_line(&status))?;
             io.out.flush()?;
         }
         games
@@ -255,9 +395,16 @@ fn write_summary(
     let status = &outcome.status;
     let out = &mut *io.out;
     writeln!(out)?;
+    // A resumed test played only some of its games in this run; the
+    // counted line has them all.
+    let run = if status.games() as usize > result.games.len() {
+        " this run"
+    } else {
+        ""
+    };
     writeln!(
         out,
-        "games {}  W/D/L {}/{}/{} (A's)",
+        "games{run} {}  W/D/L {}/{}/{} (A's)",
         result.games.len(),
         result.wins,
         result.draws,
@@ -265,7 +412,7 @@ fn write_summary(
     )?;
     if on_clock {
         let [a, b] = result.time_losses();
-        writeln!(out, "losses on time: A {a}, B {b}")?;
+        writeln!(out, "losses on time{run}: A {a}, B {b}")?;
     }
     writeln!(out, "counted: {}", status_line(status))?;
     writeln!(

@@ -1,12 +1,9 @@
 //! The books built into the program, one file per preset that has one
-//! (`books/<preset>.tbk` beside this file, at most 2 MB each).
-//!
-//! **None is embedded yet**: the list is empty until a book is built on
-//! a quiet machine (docs/BOOK.md, "Building the shipped books"), so the
-//! option `book` is off by default. To ship a book, copy it beside this
-//! file, add its row, e.g.
-//! `(Preset::Armenian, include_bytes!("books/armenian.tbk"))`, and turn
-//! the option's default on (`book` in `SearchOptions`, params.rs).
+//! (`books/<preset>.tbk` beside this file, at most 2 MB each), with the
+//! feature `books` (on by default; the WebAssembly module leaves it off
+//! and is given a book by its page). To ship another book, copy it beside
+//! this file and add its row to `FILES` (docs/BOOK.md, "The shipped
+//! books").
 
 use std::sync::{Arc, OnceLock};
 
@@ -15,6 +12,11 @@ use tama_core::Preset;
 use super::Book;
 
 /// The embedded book files, by preset.
+#[cfg(feature = "books")]
+const FILES: &[(Preset, &[u8])] = &[(Preset::Armenian, include_bytes!("books/armenian.tbk"))];
+
+/// Without the feature `books`, none.
+#[cfg(not(feature = "books"))]
 const FILES: &[(Preset, &[u8])] = &[];
 
 /// The largest embedded book, in bytes.
