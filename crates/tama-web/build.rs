@@ -3,9 +3,11 @@
 //! bytes), so that a new file of the page is served without a hand-kept
 //! list, and one per file of the JavaScript package the page runs on
 //! (`crates/tama-wasm/js`, the module built by `cargo xtask wasm` and
-//! committed), served under `tama/`, and one per built-in puzzle file
-//! (`data/puzzles/<preset>.pdn`), served under `puzzles/`. `src/assets.rs`
-//! includes the table.
+//! committed), served under `tama/`, one per built-in puzzle file
+//! (`data/puzzles/<preset>.pdn`), served under `puzzles/`, and one per
+//! opening book built into the program (tama-search's
+//! `src/book/books/<preset>.tbk`, whatever files are there), served under
+//! `books/`. `src/assets.rs` includes the table.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -46,6 +48,24 @@ fn main() {
         if name.ends_with(".pdn") {
             println!("cargo:rerun-if-changed={}", file.display());
             rows.push((format!("puzzles/{name}"), file));
+        }
+    }
+    // The opening books built into the engine (tama-search's feature
+    // `books`), served under `books/` for the browser's engine, which is
+    // built without them.
+    let books = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tama-search/src/book/books");
+    println!("cargo:rerun-if-changed={}", books.display());
+    let mut tbk = Vec::new();
+    walk(&books, &mut tbk);
+    for file in tbk {
+        let name = file
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("book file names are UTF-8")
+            .to_owned();
+        if name.ends_with(".tbk") {
+            println!("cargo:rerun-if-changed={}", file.display());
+            rows.push((format!("books/{name}"), file));
         }
     }
     rows.extend(files.iter().map(|file| {
@@ -102,6 +122,7 @@ fn content_type(url: &str) -> &'static str {
         "webmanifest" => "application/manifest+json",
         "ico" => "image/x-icon",
         "txt" | "pdn" => "text/plain; charset=utf-8",
+        "tbk" => "application/octet-stream",
         _ => panic!("assets/{url}: no content type for this extension (add it in build.rs)"),
     }
 }

@@ -153,8 +153,8 @@ pub struct BestMoveReport {
 
 /// What a search found for the move it chose, as the best-move report and
 /// the engine's move of the web API (`POST /api/engine-move`) both give
-/// it: `{"score", "pv", "depth", "nodes", "time_ms"}` and the [`Tables`]
-/// fields.
+/// it: `{"score", "pv", "depth", "nodes", "time_ms"}`, the [`Tables`]
+/// fields, and `"book": true` for a move of the opening book.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SearchSummary {
     /// The move's score for the side to move.
@@ -171,6 +171,10 @@ pub struct SearchSummary {
     /// What endgame tables said.
     #[serde(flatten)]
     pub tables: Tables,
+    /// Whether the move came from the opening book without a search
+    /// (`"book": true`, with depth and nodes 0; left out otherwise).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub book: bool,
 }
 
 impl BestMoveReport {
@@ -193,6 +197,7 @@ impl SearchSummary {
             nodes: best.nodes,
             time: best.time,
             tables: Tables::new(best.tb.as_ref(), best.tbhits),
+            book: best.book,
         }
     }
 }
@@ -431,6 +436,7 @@ mod tests {
             interrupted: false,
             tb: Some(OracleValue::counted(Wdl::Draw, 0)),
             tbhits: 0,
+            book: false,
         };
         let r = Report::result(&pos, &rules, &SearchResult::Move(best));
         assert_eq!(
@@ -474,6 +480,7 @@ mod tests {
             interrupted: false,
             tb: None,
             tbhits: 0,
+            book: false,
         };
         let report = Report::BestMove(BestMoveReport::new(game.position(), &rules, &best));
         let played = EngineMove::play(&mut game, &SearchResult::Move(best));

@@ -3,7 +3,8 @@
 //! from `GET /api/analyse` and the Python package reads, and the engine's
 //! move of `POST /api/engine-move` ([`EngineMove`]); a position as `tama
 //! show --json` writes it ([`BoardReport`]); a whole-game review's events
-//! ([`ReviewMove`], [`ReviewProgress`], [`ReviewSummary`]); the rules
+//! ([`ReviewMove`], [`ReviewProgress`], [`ReviewSummary`]); an opening
+//! book's moves for a position ([`BookMoveReport`], [`BookMoves`]); the rules
 //! dialog's table ([`RulesTable`]) and the levels of play ([`Levels`]).
 //! The web server and the WebAssembly package both answer with these, so
 //! the page reads one shape from either.
@@ -34,10 +35,12 @@
 
 mod analysis;
 mod board;
+mod book;
 mod review;
 mod rules;
 
 pub use analysis::{BestMoveReport, Bound, EngineMove, InfoReport, Report, SearchSummary, Tables};
 pub use board::BoardReport;
+pub use book::{BookMoveReport, BookMoves};
 pub use review::{ReviewMove, ReviewProgress, ReviewSummary, SideTally};
 pub use rules::{Levels, PresetInfo, RulesInfo, RulesTable, SwitchInfo, SwitchSettings};

@@ -502,6 +502,7 @@ impl Engine {
             tb: lines[0].tb,
             tbhits,
             lines,
+            book: false,
         })
     }
 }

@@ -97,6 +97,9 @@ pub struct BestMove {
     pub tb: Option<OracleValue>,
     /// Endgame oracle answers during the search, all threads.
     pub tbhits: u64,
+    /// Whether `mv` came from the opening book without a search (then
+    /// `depth` and `nodes` are 0 and the lines are the book's moves).
+    pub book: bool,
 }
 
 /// What a search returns.

@@ -178,6 +178,7 @@ pub(crate) fn oracle_result(
         tb: best.tb,
         tbhits: hits,
         lines,
+        book: false,
     }))
 }
 

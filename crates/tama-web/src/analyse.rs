@@ -69,6 +69,9 @@ pub(crate) async fn analyse(
     stream::spawn("tama-analyse", events, move || {
         let engine = lease.engine();
         engine.set_multipv(multipv as usize);
+        // An analysis is a search, also with a limit: the book's moves
+        // are `GET /api/book`'s.
+        engine.set_book(false);
         let pos = *game.position();
         let rules = *game.rules();
         let result = engine.search_game(&game, &limits, |info| {

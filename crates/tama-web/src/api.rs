@@ -130,9 +130,13 @@ struct EngineMoveRequest {
     movetime: Option<u64>,
     depth: Option<u32>,
     clock: Option<input::ClockField>,
+    /// Whether the engine plays from its opening book (default true).
+    book: Option<bool>,
 }
 
-/// `POST /api/engine-move`: the engine chooses and plays a move.
+/// `POST /api/engine-move`: the engine chooses and plays a move; in a
+/// position of its opening book a book move, without a search (`"book":
+/// true`, depth and nodes 0), unless the request says `"book": false`.
 pub async fn engine_move(
     State(state): State<AppState>,
     body: Result<Bytes, BytesRejection>,
@@ -147,8 +151,11 @@ pub async fn engine_move(
         )));
     }
     let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
+    let book = req.book.unwrap_or(true);
     let answer = tokio::task::spawn_blocking(move || {
-        let result = lease.engine().search_game(&game, &limits, |_| {});
+        let engine = lease.engine();
+        engine.set_book(book);
+        let result = engine.search_game(&game, &limits, |_| {});
         drop(lease);
         EngineMove::play(&mut game, &result)
     })

@@ -1,6 +1,8 @@
 //! The page's files, embedded in the binary. The build script
-//! (`build.rs`) writes the table: every file under `assets/`, with its
-//! content type by extension.
+//! (`build.rs`) writes the table: every file under `assets/`, the
+//! JavaScript package's (`tama/`), the built-in puzzles (`puzzles/`) and
+//! opening books (`books/<preset>.tbk`), with its content type by
+//! extension.
 
 /// One embedded file of the page.
 #[derive(Clone, Copy, Debug)]
@@ -23,6 +25,15 @@ pub fn find(path: &str) -> Option<&'static Asset> {
     let path = if path.is_empty() { "index.html" } else { path };
     let i = ASSETS.binary_search_by(|a| a.path.cmp(path)).ok()?;
     Some(&ASSETS[i])
+}
+
+/// The presets whose opening book is served (`books/<preset>.tbk`): the
+/// books built into the program, in the order of their paths.
+pub fn book_presets() -> Vec<&'static str> {
+    ASSETS
+        .iter()
+        .filter_map(|a| a.path.strip_prefix("books/")?.strip_suffix(".tbk"))
+        .collect()
 }
 
 #[cfg(test)]
@@ -52,7 +63,11 @@ mod tests {
         assert!(on_disk.iter().any(|(p, _)| p == "js/app.js"));
         let embedded: Vec<(String, Vec<u8>)> = ASSETS
             .iter()
-            .filter(|a| !a.path.starts_with("tama/") && !a.path.starts_with("puzzles/"))
+            .filter(|a| {
+                !["tama/", "puzzles/", "books/"]
+                    .iter()
+                    .any(|dir| a.path.starts_with(dir))
+            })
             .map(|a| (a.path.to_string(), a.bytes.to_vec()))
             .collect();
         assert_eq!(embedded, on_disk);
@@ -101,6 +116,33 @@ mod tests {
             .filter(|a| a.path.starts_with("puzzles/"))
             .count();
         assert_eq!(served, names.len());
+    }
+
+    /// Every opening book built into the engine is served under `books/`,
+    /// byte for byte, and no other: the browser's engine gets the same
+    /// books as the server's.
+    #[test]
+    fn the_embedded_books_are_served() {
+        let mut want: Vec<&str> = tama_search::book::embedded::presets()
+            .into_iter()
+            .map(tama_core::Preset::name)
+            .collect();
+        want.sort_unstable();
+        assert!(want.contains(&"armenian"), "{want:?}");
+        assert_eq!(book_presets(), want);
+        for name in want {
+            let a = find(&format!("books/{name}.tbk")).unwrap();
+            assert_eq!(a.content_type, "application/octet-stream");
+            let preset = tama_core::Preset::ALL
+                .into_iter()
+                .find(|p| p.name() == name)
+                .unwrap();
+            let book = tama_search::book::Book::from_bytes(a.bytes, Some(preset)).unwrap();
+            assert_eq!(
+                Some(book),
+                tama_search::book::embedded::embedded(preset).map(|b| (*b).clone())
+            );
+        }
     }
 
     /// The package's runtime files (`package.json`'s `files` but the type

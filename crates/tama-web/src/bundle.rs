@@ -13,8 +13,16 @@ use std::path::{Path, PathBuf};
 
 use crate::assets::{Asset, ASSETS};
 
-/// The `config.json` of the bundle: the browser's engine answers.
-pub const CONFIG: &str = "{\"engine\": \"browser\"}\n";
+/// The `config.json` of the bundle: the browser's engine answers, and
+/// the presets whose opening book it carries (`books/<preset>.tbk`):
+/// `{"engine": "browser", "books": ["armenian"]}`.
+pub fn config() -> String {
+    let value = serde_json::json!({
+        "engine": "browser",
+        "books": crate::assets::book_presets(),
+    });
+    format!("{value}\n")
+}
 
 /// What [`write()`] wrote.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +58,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         .filter(|a| a.path != "sw.js")
         .map(|a: &Asset| (a.path.to_owned(), a.bytes.to_vec()))
         .collect();
-    files.push(("config.json".to_owned(), CONFIG.as_bytes().to_vec()));
+    files.push(("config.json".to_owned(), config().into_bytes()));
     files.sort();
     let mut version = 0xcbf2_9ce4_8422_2325_u64;
     for (path, bytes) in &files {
@@ -175,7 +183,18 @@ mod tests {
         ] {
             assert!(dir.join(f).is_file(), "{f} missing");
         }
-        assert_eq!(fs::read_to_string(dir.join("config.json")).unwrap(), CONFIG);
+        assert_eq!(
+            fs::read_to_string(dir.join("config.json")).unwrap(),
+            config()
+        );
+        let config: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(dir.join("config.json")).unwrap()).unwrap();
+        assert_eq!(config["engine"], "browser");
+        assert!(config["books"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("armenian")));
+        assert!(dir.join("books/armenian.tbk").is_file());
         let sw = fs::read_to_string(dir.join("sw.js")).unwrap();
         assert!(sw.contains(&format!("const VERSION = \"{}\";", bundle.version)));
         assert_eq!(bundle.version.len(), 16);

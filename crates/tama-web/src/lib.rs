@@ -36,6 +36,7 @@
 mod analyse;
 mod api;
 pub mod assets;
+mod book;
 pub mod bundle;
 mod error;
 mod input;

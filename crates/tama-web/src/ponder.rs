@@ -41,6 +41,8 @@ struct PonderRequest {
     movetime: Option<u64>,
     depth: Option<u32>,
     clock: Option<input::ClockField>,
+    /// Whether the engine plays from its opening book (default true).
+    book: Option<bool>,
 }
 
 /// `POST /api/ponder`: starts pondering; answers `{"id", "fen"}` (the
@@ -81,6 +83,7 @@ pub async fn start(
         ));
     }
     let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
+    lease.engine().set_book(req.book.unwrap_or(true));
     let stop = lease.engine().stop_handle();
     // Cleared here, before the thread starts: a hit or a miss told before
     // the search begins is not lost.

@@ -18,7 +18,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::error::{method_not_allowed, not_found, ApiError};
 use crate::slots::AppState;
-use crate::{analyse, api, assets, pdn, ponder, review, rules, BODY_LIMIT};
+use crate::{analyse, api, assets, book, pdn, ponder, review, rules, BODY_LIMIT};
 
 /// How long a request other than an analysis stream may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
@@ -76,6 +76,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/ponder/{id}/stop", post(ponder::stop))
         .route("/api/rules", get(rules::rules))
         .route("/api/levels", get(api::levels))
+        .route("/api/book", get(book::book))
         .route("/api/pdn/check", post(pdn::check))
         .route("/api/pdn/json", post(pdn::to_json))
         .route("/api/pdn/fmt", post(pdn::fmt))
@@ -151,8 +152,9 @@ async fn isolate(request: axum::extract::Request, next: axum::middleware::Next) 
 }
 
 /// `GET /config.json`: what the page runs on here: the server's engine
-/// (`{"engine": "server", "threads", "tablebases"}`); the static bundle
-/// holds `{"engine": "browser"}` in its place (see [`crate::bundle`]).
+/// (`{"engine": "server", "threads", "tablebases", "books"}`, `books`
+/// the presets with an opening book); the static bundle holds
+/// `{"engine": "browser", "books"}` in its place (see [`crate::bundle`]).
 async fn page_config(
     axum::extract::State(state): axum::extract::State<AppState>,
 ) -> axum::Json<serde_json::Value> {
@@ -160,6 +162,7 @@ async fn page_config(
         "engine": "server",
         "threads": state.slots(),
         "tablebases": state.tablebases(),
+        "books": book::presets(),
     }))
 }
 

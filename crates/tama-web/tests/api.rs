@@ -737,7 +737,9 @@ fn concurrent_analyses() {
 #[test]
 fn engine_move_plays_a_legal_move() {
     let s = in_process(1);
-    let v = post(&s, "/api/engine-move", &json!({"depth": 3})).json();
+    // Out of the book (`"book": false`): a search.
+    let v = post(&s, "/api/engine-move", &json!({"depth": 3, "book": false})).json();
+    assert_eq!(v.get("book"), None, "{v}");
     let legal = move_texts(&post(&s, "/api/moves", &json!({})).json()["moves"]);
     let mv = v["move"]["move"].as_str().unwrap().to_string();
     assert!(legal.contains(&mv), "{v}");
@@ -755,6 +757,125 @@ fn engine_move_plays_a_legal_move() {
     assert_eq!(v["move"], Value::Null);
     assert_eq!(v["outcome"]["winner"], "black");
     assert_eq!(free_slots(&s), 1);
+}
+
+/// The book's moves of the position asked about, as `GET /api/book?…`
+/// answers them (status 200 asserted).
+fn book_moves(to: impl Target, query: &str) -> Value {
+    let a = get(to, &format!("/api/book?{query}"));
+    assert_eq!(a.status, 200, "{query}: {}", a.text());
+    a.json()
+}
+
+#[test]
+fn the_book_gives_legal_moves_best_first_and_none_out_of_it() {
+    let s = in_process(1);
+    let v = book_moves(&s, "rules=armenian");
+    assert_eq!(v["preset"], "armenian");
+    let moves = v["moves"].as_array().unwrap();
+    assert!(moves.len() >= 2, "{v}");
+    let legal = post(&s, "/api/moves", &json!({})).json()["moves"].clone();
+    let mut last = i64::MAX;
+    for m in moves {
+        // The move object of `/api/moves`, a value, a weight and a leaf flag.
+        assert!(legal.as_array().unwrap().contains(&m["move"]), "{m}");
+        let cm = m["value"]["cm"]
+            .as_i64()
+            .expect("a book value in centi-men");
+        assert!(cm <= last, "best first: {v}");
+        last = cm;
+        assert!(m["weight"].as_u64().unwrap() >= 1, "{m}");
+        assert!(m["leaf"].is_boolean(), "{m}");
+    }
+    // The same position given as a FEN, and after a book move with `moves`.
+    let fen = post(&s, "/api/moves", &json!({})).json()["fen"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let q = format!(
+        "rules=armenian&fen={}",
+        fen.replace(':', "%3A").replace(',', "%2C")
+    );
+    assert_eq!(book_moves(&s, &q), v);
+    let first = moves[0]["move"]["move"].as_str().unwrap();
+    let after = book_moves(&s, &format!("rules=armenian&moves={first}"));
+    assert!(!after["moves"].as_array().unwrap().is_empty(), "{after}");
+    // Out of the book, a preset without a book, rules that are no preset,
+    // a finished game: no moves.
+    let out = book_moves(&s, "rules=armenian&fen=W%3AWc3%3ABf6");
+    assert_eq!(out, json!({"preset": "armenian", "moves": []}));
+    let t = book_moves(&s, "rules=turkish");
+    assert_eq!(t, json!({"preset": "turkish", "moves": []}));
+    let custom = book_moves(&s, "rules=armenian%2Cremoval%3Dend-of-move");
+    assert_eq!(custom, json!({"preset": null, "moves": []}));
+    let over = book_moves(&s, "fen=W%3AWa2%3ABa3%2Ca4%2Cb2%2Cb3%2Cc2%2CKh8");
+    assert_eq!(over["moves"], json!([]));
+}
+
+#[test]
+fn the_book_refuses_bad_input_with_json() {
+    let s = in_process(1);
+    for (query, message) in [
+        ("rules=chess", "invalid rules"),
+        ("fen=W%3AWz9", "invalid fen"),
+        ("moves=c3-c9", "invalid moves[0]"),
+        ("depth=3", "invalid query"),
+    ] {
+        let a = get(&s, &format!("/api/book?{query}"));
+        assert_eq!(a.status, 400, "{query}: {}", a.text());
+        let error = a.json()["error"].as_str().unwrap().to_string();
+        assert!(error.contains(message), "{query}: {error}");
+    }
+    assert_eq!(post(&s, "/api/book", &json!({})).status, 405);
+}
+
+#[test]
+fn the_engine_plays_from_the_book_unless_told_not_to() {
+    let s = in_process(1);
+    let book = book_moves(&s, "rules=armenian");
+    let in_book: Vec<Value> = book["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].clone())
+        .collect();
+    let v = post(&s, "/api/engine-move", &json!({"depth": 6})).json();
+    assert_eq!(v["book"], true, "{v}");
+    assert_eq!(
+        (v["depth"].as_u64(), v["nodes"].as_u64()),
+        (Some(0), Some(0)),
+        "{v}"
+    );
+    assert!(in_book.contains(&v["move"]), "{v}");
+    let v = post(&s, "/api/engine-move", &json!({"depth": 2, "book": false})).json();
+    assert_eq!((v.get("book"), v["depth"].as_u64()), (None, Some(2)), "{v}");
+    assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
+    let a = post(&s, "/api/engine-move", &json!({"book": "yes"}));
+    assert_eq!(a.status, 400, "{}", a.text());
+    // An analysis with a limit is a search all the same, on the engine
+    // that just played from the book.
+    drop(s);
+    let s = server(1);
+    let events = Events::open(s.addr(), "/api/analyse?depth=3")
+        .map_err(|a| a.text())
+        .unwrap()
+        .all();
+    let (last, infos) = events.split_last().unwrap();
+    assert_eq!(
+        (last.0.as_str(), &last.1["depth"]),
+        ("bestmove", &json!(3)),
+        "{:?}",
+        last
+    );
+    assert_eq!(last.1.get("book"), None, "{:?}", last);
+    assert!(!infos.is_empty());
+    let v = post(s.addr(), "/api/engine-move", &json!({"movetime": 100})).json();
+    assert_eq!(v["book"], true, "{v}");
+    let events = Events::open(s.addr(), "/api/analyse?depth=2")
+        .map_err(|a| a.text())
+        .unwrap()
+        .all();
+    assert_eq!(events.last().unwrap().1["depth"], 2);
 }
 
 #[test]
@@ -780,7 +901,8 @@ fn engine_move_on_a_clock_keeps_within_it() {
     let v = post(
         &s,
         "/api/engine-move",
-        &json!({"depth": 2, "clock": {"white": 600000, "black": 600000, "moves_to_go": 20}}),
+        &json!({"depth": 2, "book": false,
+                "clock": {"white": 600000, "black": 600000, "moves_to_go": 20}}),
     )
     .json();
     assert_eq!(v["depth"], 2, "{v}");
@@ -874,7 +996,7 @@ fn a_ponder_search_that_ends_before_the_hit_is_held_for_it() {
     let v = post(
         &s,
         "/api/ponder",
-        &json!({"moves": ["c3-c4"], "ponder": "f6-f5", "depth": 3,
+        &json!({"moves": ["c3-c4"], "ponder": "f6-f5", "depth": 3, "book": false,
                 "clock": {"white": 60000, "black": 60000}}),
     )
     .json();
@@ -888,7 +1010,7 @@ fn a_ponder_search_that_ends_before_the_hit_is_held_for_it() {
     let v = post(
         &s,
         "/api/ponder",
-        &json!({"moves": ["c3-c4"], "ponder": "f6-f5", "depth": 1}),
+        &json!({"moves": ["c3-c4"], "ponder": "f6-f5", "depth": 1, "book": false}),
     )
     .json();
     let id = v["id"].as_str().unwrap().to_string();
@@ -896,7 +1018,7 @@ fn a_ponder_search_that_ends_before_the_hit_is_held_for_it() {
     let router = s.router.clone();
     let handle = s.runtime.spawn(async move {
         let request = axum::http::Request::post("/api/engine-move")
-            .body(axum::body::Body::from(r#"{"depth": 11}"#))
+            .body(axum::body::Body::from(r#"{"depth": 11, "book": false}"#))
             .unwrap();
         let answer = router.oneshot(request).await.unwrap();
         let body = axum::body::to_bytes(answer.into_body(), usize::MAX)
@@ -919,7 +1041,8 @@ fn a_ponder_miss_stops_the_search_and_bad_requests_are_refused() {
     let v = post(
         &s,
         "/api/ponder",
-        &json!({"moves": ["c3-c4"], "ponder": "f6-f5", "clock": {"white": 60000, "black": 60000}}),
+        &json!({"moves": ["c3-c4"], "ponder": "f6-f5", "book": false,
+                "clock": {"white": 60000, "black": 60000}}),
     )
     .json();
     let id = v["id"].as_str().unwrap().to_string();
@@ -1049,7 +1172,7 @@ fn the_page_config_names_the_servers_engine() {
     let v: Value = serde_json::from_slice(&a.body).unwrap();
     assert_eq!(
         v,
-        json!({"engine": "server", "threads": 3, "tablebases": false})
+        json!({"engine": "server", "threads": 3, "tablebases": false, "books": ["armenian"]})
     );
     for path in ["/", "/api/health", "/tama/index.js", "/nope"] {
         let a = get(&s, path);

@@ -10,8 +10,7 @@ use std::time::Duration;
 use tama_book::{read_book, Book, BuildConfig, Settings};
 use tama_core::{Position, Preset, Rules};
 use tama_notation::movetext::write_move;
-use tama_notation::{move_json, MoveJson};
-use tama_search::Score;
+use tama_report::BookMoveReport;
 
 use crate::common::{parse_rules_arg, write_json, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
@@ -236,32 +235,11 @@ fn build(a: &BuildArgs, io: &mut Io<'_>) -> CmdResult {
     Ok(EXIT_OK)
 }
 
-/// A book move as `tama book probe --json` and `tama analyse --json`
-/// print it.
-#[derive(Debug, serde::Serialize)]
-pub struct BookMoveJson {
-    /// The move object of `tama moves --json`.
-    #[serde(rename = "move")]
-    pub mv: MoveJson,
-    /// Its value for the side to move (`{"cm": 12}`, `{"win": 7}`).
-    pub value: Score,
-    /// How much it is played.
-    pub weight: u16,
-    /// Whether the book ends after it.
-    pub leaf: bool,
-}
-
-/// The book's moves of `pos` as JSON objects.
-pub fn moves_json(book: &Book, pos: &Position, rules: &Rules) -> Vec<BookMoveJson> {
-    book.moves(pos, rules)
-        .iter()
-        .map(|m| BookMoveJson {
-            mv: move_json(pos, rules, &m.mv),
-            value: m.value,
-            weight: m.weight,
-            leaf: m.leaf,
-        })
-        .collect()
+/// The book's moves of `pos` as JSON objects (tama-report's
+/// [`BookMoveReport`], as `GET /api/book` and the JavaScript package give
+/// them).
+pub fn moves_json(book: &Book, pos: &Position, rules: &Rules) -> Vec<BookMoveReport> {
+    BookMoveReport::list(book, pos, rules)
 }
 
 /// Writes the book's moves of `pos` as text, one a line: `book c3-d4

@@ -342,6 +342,7 @@ pub(crate) fn root_result(
         interrupted: false,
         tb: None,
         tbhits: 0,
+        book: true,
     }))
 }
 

@@ -269,8 +269,8 @@ fn the_engine_plays_the_book_move_and_only_with_the_option_on() {
         panic!("{r:?}")
     };
     assert_eq!(
-        (b.mv, b.score, b.depth, b.nodes),
-        (best.mv, best.value, 0, 0)
+        (b.mv, b.score, b.depth, b.nodes, b.book),
+        (best.mv, best.value, 0, 0, true)
     );
     // Off: a search, the same as without a book.
     let mut off = engine(Some(book.clone()), false);
@@ -278,7 +278,7 @@ fn the_engine_plays_the_book_move_and_only_with_the_option_on() {
     let a = off.search(&start, &[], &RULES, &limits, |_| {});
     let n = none.search(&start, &[], &RULES, &limits, |_| {});
     assert_eq!(a.best_move(), n.best_move());
-    assert!(matches!(a, SearchResult::Move(ref b) if b.nodes > 0));
+    assert!(matches!(a, SearchResult::Move(ref b) if b.nodes > 0 && !b.book));
     // On, out of the book (or for other rules): a search.
     let out = start.play_unchecked(&start.legal_moves(&RULES)[5]);
     let r = e.search(&out, &[], &RULES, &limits, |_| {});
