@@ -77,7 +77,9 @@ pub use player::{
     read_weights, without, Player, PlayerKind, PlayerSpec, TablesChoice, MAX_PLAYER_DEPTH,
 };
 pub use results::{GameRecord, MatchResult, PairCounter, PonderCount};
-pub use sprt::{play_sprt, play_sprt_from, score_from_elo, Sprt, SprtError, SprtOutcome, SprtStatus, Verdict};
+pub use sprt::{
+    play_sprt, play_sprt_from, score_from_elo, Sprt, SprtError, SprtOutcome, SprtStatus, Verdict,
+};
 /// The limits of a player's moves (tama-search's, re-exported: a
 /// [`Player`] holds them).
 pub use tama_search::Limits;

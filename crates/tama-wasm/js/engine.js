@@ -134,6 +134,7 @@ export class Engine {
   #queue = Promise.resolve();
   #ids = 0;
   #closed = false;
+  #book = null;
 
   constructor(options = {}) {
     this.#settings = Object.entries(options).map(([name, value]) => `${name}=${value}`);
@@ -164,7 +165,7 @@ export class Engine {
           (m) => this.#receive(thread, m),
           (e) => this.#crash(thread, e),
         );
-        thread.post({ type: "init", module, flag: this.#flag, settings: this.#settings });
+        thread.post({ type: "init", module, flag: this.#flag, settings: this.#settings, book: this.#book });
         await started;
         thread.hold(false);
         this.#thread = thread;
@@ -247,6 +248,7 @@ export class Engine {
     job.settled = true;
     if (error) job.reject(error);
     else if (job.review) job.resolve({ moves: job.moves, summary: best });
+    else if (job.book) job.resolve(best);
     else job.resolve({ best, lines: [...job.lines.values()].sort((a, b) => a.multipv - b.multipv) });
   }
 
@@ -281,16 +283,49 @@ export class Engine {
    * until `stop()`. `multipv` lines (1 by default). `onInfo(line)` is
    * called for each completed iteration of each line. Resolves with the
    * lines of the last iteration, best first (empty when the game is
-   * over). Searches of one engine run one after another.
+   * over). Searches of one engine run one after another. An analysis is
+   * always a search: it never stops at the opening book.
    */
   analyse(board, options = {}) {
-    return this.search(board, options).then((r) => r.lines);
+    return this.search(board, { ...options, book: false }).then((r) => r.lines);
+  }
+
+  /**
+   * Gives the engine an opening book: a book file's bytes (`Uint8Array`
+   * or `ArrayBuffer`, e.g. `books/armenian.tbk` of the web board), or
+   * `null` to take it away. Resolves with the book's preset; rejects with
+   * `BookError` for a damaged file (the engine keeps its book). With a
+   * book, a search with limits (`bestMove`, `search`, `ponder`) in a
+   * position of the book answers a book move at once (`best.book` true,
+   * depth 0, no lines) unless it is given `book: false`; an analysis, a
+   * review and a search without limits never stop at the book.
+   */
+  setBook(bytes) {
+    const copy = bytes == null ? null : new Uint8Array(bytes).slice();
+    const run = this.#queue.then(async () => {
+      if (this.#job) await this.#job.finished;
+      const thread = await this.#ready();
+      const id = ++this.#ids;
+      const preset = await new Promise((resolve, reject) => {
+        let finish = null;
+        const finished = new Promise((r) => (finish = r));
+        this.#job = { id, resolve, reject, lines: new Map(), settled: false, finished, finish, book: true };
+        thread.hold(true);
+        thread.post({ type: "book", id, bytes: copy });
+      });
+      // Kept for a worker started later (after a stop that ended it).
+      this.#book = copy;
+      return preset;
+    });
+    this.#queue = run.catch(() => {});
+    return run;
   }
 
   /**
    * The engine's move for the board (move text), or `null` when the game
    * is over; limits as for `analyse` (a search without limits must be
-   * stopped).
+   * stopped). With an opening book (`setBook`) a book move where the book
+   * has one, unless `book: false`.
    */
   async bestMove(board, options = {}) {
     const { best, lines } = await this.search(board, options);
@@ -300,12 +335,14 @@ export class Engine {
 
   /**
    * `analyse` with the whole answer: `{ best, lines }`, `best` the last
-   * report (`{type: "bestmove", move, score, pv, depth, nodes, time_ms}`
-   * or `{type: "gameover", winner, termination}`), or `null` when the
-   * search was stopped by ending its worker.
+   * report (`{type: "bestmove", move, score, pv, depth, nodes, time_ms}`,
+   * with `book: true` for a move of the opening book, or `{type:
+   * "gameover", winner, termination}`), or `null` when the search was
+   * stopped by ending its worker. `book: false` searches in a position
+   * of the book too (see `setBook`).
    */
-  search(board, { depth, movetime, nodes, multipv, clock, onInfo } = {}) {
-    const request = JSON.stringify({ depth, movetime, nodes, multipv, clock });
+  search(board, { depth, movetime, nodes, multipv, clock, book, onInfo } = {}) {
+    const request = JSON.stringify({ depth, movetime, nodes, multipv, clock, book });
     return this.#enqueue("analyse", board, request, { onInfo });
   }
 
@@ -324,9 +361,9 @@ export class Engine {
    * under its limits from the start and ends by itself, and a hit waits
    * for its answer; a miss while it runs ends the worker (as `stop()`).
    */
-  ponder(board, { depth, movetime, nodes, clock, onInfo } = {}) {
+  ponder(board, { depth, movetime, nodes, clock, book, onInfo } = {}) {
     const ctl = { ponder: sharedMemory(), hit: false, missed: false, id: null };
-    const request = JSON.stringify({ depth, movetime, nodes, clock, ponder: ctl.ponder || undefined });
+    const request = JSON.stringify({ depth, movetime, nodes, clock, book, ponder: ctl.ponder || undefined });
     const result = this.#enqueue("analyse", board, request, { onInfo, ponderCtl: ctl });
     const current = () => this.#job && this.#job.id === ctl.id && !this.#job.settled;
     return {

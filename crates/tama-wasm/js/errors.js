@@ -30,7 +30,10 @@ export class PdnError extends TamaError {}
 /** A time-control text that cannot be read (`3m+2s` is one). */
 export class TimeControlError extends TamaError {}
 
-const CLASSES = { FenError, MoveTextError, RulesError, IllegalMoveError, PdnError, TimeControlError };
+/** An opening book file that cannot be read (damaged, of another version or of other rules). */
+export class BookError extends TamaError {}
+
+const CLASSES = { FenError, MoveTextError, RulesError, IllegalMoveError, PdnError, TimeControlError, BookError };
 
 /**
  * The package's error for an error of the module (whose `name` is its

@@ -20,6 +20,8 @@ export class IllegalMoveError extends TamaError {}
 export class PdnError extends TamaError {}
 /** A time-control text that cannot be read. */
 export class TimeControlError extends TamaError {}
+/** An opening book file that cannot be read (damaged, of another version or of other rules). */
+export class BookError extends TamaError {}
 
 /** The rules presets. */
 export const PRESETS: readonly ["armenian", "turkish", "armenian-orthogonal"];
@@ -282,7 +284,17 @@ export interface InfoReport {
 
 /** The last report of a search. */
 export type FinalReport =
-  | { type: "bestmove"; move: string; score: ScoreJSON; pv: string[]; depth: number; nodes: number; time_ms: number }
+  | {
+      type: "bestmove";
+      move: string;
+      score: ScoreJSON;
+      pv: string[];
+      depth: number;
+      nodes: number;
+      time_ms: number;
+      /** `true` for a move of the opening book, played without a search (depth and nodes 0). */
+      book?: true;
+    }
   | { type: "gameover"; winner: Color | null; termination: string };
 
 /** Where a review is. */
@@ -341,8 +353,47 @@ export interface SearchOptions {
   multipv?: number;
   /** The game clock: the engine budgets its own time. */
   clock?: ClockLimits;
+  /**
+   * Whether a search with limits may answer with a move of the engine's
+   * opening book (`Engine.setBook`); `true` by default, always `false` for
+   * `analyse`.
+   */
+  book?: boolean;
   /** Called with each completed iteration of each line. */
   onInfo?: (line: Line) => void;
+}
+
+/** The JSON form of a book move (`GET /api/book`, `tama book probe --json`). */
+export interface BookMoveJSON {
+  move: MoveJSON;
+  value: ScoreJSON;
+  weight: number;
+  leaf: boolean;
+}
+
+/** A move of an opening book in a position. */
+export class BookMove {
+  private constructor(json: BookMoveJSON);
+  readonly move: Move;
+  /** Its value for the side to move. */
+  readonly value: Score;
+  /** How much it is played (at least 1). */
+  readonly weight: number;
+  /** Whether the book ends after it (its value is then a search's). */
+  readonly leaf: boolean;
+  toJSON(): BookMoveJSON;
+}
+
+/** An opening book (`.tbk` file) for one preset. */
+export class Book {
+  /** Reads a book file's bytes; `rules` (a preset) refuses a book of other rules. Throws `BookError`. */
+  constructor(bytes: Uint8Array | ArrayBuffer, options?: { rules?: string });
+  /** The preset it is for (`"armenian"`). */
+  readonly preset: string;
+  /** How many moves (entries) it holds. */
+  readonly size: number;
+  /** The book's moves of a Board, or of position text under `rules`, best first. */
+  moves(board?: Board | string, options?: { rules?: string }): BookMove[];
 }
 
 /** The engine, in a worker of its own. Options are the engine registry's (`hash`, `eval`, …). */
@@ -353,6 +404,12 @@ export class Engine {
   readonly stopsInPlace: boolean;
   /** The lines of the last iteration, best first (empty when the game is over). */
   analyse(board: Board, options?: SearchOptions): Promise<Line[]>;
+  /**
+   * Gives the engine an opening book (a book file's bytes; `null` takes it
+   * away): its searches with limits then play book moves. Resolves with
+   * the book's preset; rejects with `BookError`.
+   */
+  setBook(bytes: Uint8Array | ArrayBuffer | null): Promise<string | null>;
   /** The engine's move, or `null` when the game is over. */
   bestMove(board: Board, options?: SearchOptions): Promise<string | null>;
   /** The last report and the lines; `best` is `null` when the search was stopped by ending its worker. */

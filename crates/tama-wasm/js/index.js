@@ -23,8 +23,10 @@ export {
   IllegalMoveError,
   PdnError,
   TimeControlError,
+  BookError,
 } from "./errors.js";
 export { Engine, Score, Line } from "./engine.js";
+import { Score } from "./engine.js";
 
 await load();
 
@@ -110,6 +112,10 @@ const registry = new FinalizationRegistry((inner) => inner.free());
 // Passed as the constructor's first argument to wrap a module board.
 const ADOPT = Symbol("adopt");
 
+// The module board of a Board (set in Board's static block), for the
+// classes of this file that hand a board to the module.
+let moduleBoard = null;
+
 /**
  * A game on a board: the rules, the start position and the moves played.
  * `push` and `pop` play and take back moves; `outcome()` says how the game
@@ -144,6 +150,10 @@ export class Board {
 
   static #of(inner) {
     return new Board(ADOPT, {}, inner);
+  }
+
+  static {
+    moduleBoard = (board) => board.#inner;
   }
 
   /**
@@ -481,4 +491,66 @@ export function flagRules() {
 /** The engine's levels of play (`tama play --level`): `{levels: [{level, depth, movetime_ms}], default}`. */
 export function levels() {
   return JSON.parse(wasm.levels());
+}
+
+/**
+ * A move of an opening book in a position: the Move, its value for the
+ * side to move (a Score), its weight (how much it is played) and whether
+ * the book ends after it (`leaf`: its value is then a search's).
+ */
+export class BookMove {
+  constructor(json) {
+    this.move = new Move(json.move);
+    this.value = new Score(json.value);
+    this.weight = json.weight;
+    this.leaf = json.leaf;
+    Object.freeze(this);
+  }
+
+  /** The JSON form of `GET /api/book` and `tama book probe --json`: `{move, value, weight, leaf}`. */
+  toJSON() {
+    return { move: this.move.toJSON(), value: this.value.toJSON(), weight: this.weight, leaf: this.leaf };
+  }
+}
+
+/**
+ * An opening book (a `.tbk` file, docs/BOOK.md) for one preset, read from
+ * its bytes (`Uint8Array` or `ArrayBuffer`); `rules` (a preset's name)
+ * refuses a book of other rules. Throws `BookError` naming the problem and
+ * its byte offset for a damaged file.
+ *
+ * ```js
+ * const book = new Book(await (await fetch("books/armenian.tbk")).arrayBuffer());
+ * for (const m of book.moves(new Board())) console.log(String(m.move), String(m.value), m.weight);
+ * ```
+ */
+export class Book {
+  #inner;
+
+  constructor(bytes, { rules } = {}) {
+    this.#inner = call(() => new wasm.Book(new Uint8Array(bytes), rules ?? null));
+    registry.register(this, this.#inner, this);
+  }
+
+  /** The preset the book is for (`"armenian"`). */
+  get preset() {
+    return this.#inner.preset;
+  }
+
+  /** How many moves (entries) the book holds. */
+  get size() {
+    return this.#inner.size;
+  }
+
+  /**
+   * The book's moves for a position, best first, as BookMoves: `board` a
+   * Board, or position text (the start position when omitted) with
+   * `rules`. None when the rules are not the book's preset, the position
+   * is not in the book or the game is over. Throws `FenError` or
+   * `RulesError` for text that cannot be read.
+   */
+  moves(board, { rules } = {}) {
+    const b = board instanceof Board ? board : new Board(board ?? undefined, { rules });
+    return JSON.parse(this.#inner.moves(moduleBoard(b))).moves.map((m) => new BookMove(m));
+  }
 }

@@ -1,7 +1,8 @@
 // The engine's worker: loads the module (compiled by the page or the Node
 // process that started it), then runs one search at a time for the
-// `Engine` of engine.js. Messages in: `init`, `analyse`, `review`,
-// `clear`. Messages out: `ready` or `init-error`; per search `info`
+// `Engine` of engine.js. Messages in: `init` (with the opening book's
+// bytes, if any), `analyse`, `review`, `book` (an opening book's bytes, or
+// null), `clear`. Messages out: `ready` or `init-error`; per search `info`
 // reports (a review's: `event`s), then `done` or
 // `error` (bad input: the library's error); `crash` when the module
 // trapped (a defect), after which the engine ends this worker and starts
@@ -25,6 +26,7 @@ const LIBRARY_ERRORS = new Set([
   "IllegalMoveError",
   "PdnError",
   "TimeControlError",
+  "BookError",
   "RangeError",
   "TypeError",
 ]);
@@ -35,6 +37,7 @@ function handle(m) {
       .then(() => {
         WasmEngine.setStopFlag(m.flag ?? undefined);
         engine = new WasmEngine(m.settings);
+        if (m.book) engine.setBook(m.book);
         post({ type: "ready" });
       })
       .catch((e) => post({ type: "init-error", error: toMessage(e) }));
@@ -42,6 +45,14 @@ function handle(m) {
   }
   if (m.type === "clear") {
     engine?.clear();
+    return;
+  }
+  if (m.type === "book") {
+    try {
+      post({ type: "done", id: m.id, report: engine.setBook(m.bytes ?? undefined) ?? null });
+    } catch (e) {
+      post({ type: "error", id: m.id, error: toMessage(e) });
+    }
     return;
   }
   if (m.type === "analyse" || m.type === "review") {

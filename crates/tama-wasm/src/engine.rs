@@ -21,6 +21,7 @@ use tama_search::{Clock, Engine, EngineConfig, InfoKind, LimitBounds, Limits};
 use wasm_bindgen::prelude::*;
 
 use crate::board::Board;
+use crate::book::Book;
 use crate::error::Error;
 
 /// The most lines an analysis may ask for (`multipv`), as the web API.
@@ -78,6 +79,10 @@ pub struct SearchRequest {
     /// A ponder search: no time limit until the flag says it was hit
     /// (the flag's value 2), then the limits above.
     pub ponder: Option<bool>,
+    /// Whether the search may answer with a move of the engine's opening
+    /// book (given by [`WasmEngine::set_book`]) without searching: true
+    /// by default (option `book`), never for a search without limits.
+    pub book: Option<bool>,
 }
 
 /// A game clock as a search request gives it, in milliseconds: each
@@ -188,6 +193,9 @@ impl SearchRequest {
 #[derive(Debug)]
 pub struct WasmEngine {
     engine: Engine,
+    /// The option `book` of the settings: whether any search may play
+    /// from the book.
+    book_option: bool,
 }
 
 impl WasmEngine {
@@ -208,10 +216,23 @@ impl WasmEngine {
                 config.threads
             )));
         }
+        let book_option = config.search.book;
         let mut engine = Engine::new(config);
         engine.set_interrupt(Some(stop_requested));
         engine.set_ponder_hit(Some(ponder_hit));
-        Ok(WasmEngine { engine })
+        Ok(WasmEngine {
+            engine,
+            book_option,
+        })
+    }
+
+    /// Gives the engine `book` (for its preset; `None` takes it away):
+    /// its searches with limits then answer with a book move where the
+    /// book has one (the module has no book of its own).
+    pub fn give_book(&mut self, book: Option<&Book>) {
+        let mut config = self.engine.config().clone();
+        config.book = book.map(Book::shared);
+        self.engine.set_config(config);
     }
 
     /// Searches the board's position (its game's earlier positions count
@@ -228,6 +249,8 @@ impl WasmEngine {
         let rules = *game.rules();
         self.engine
             .set_multipv(request.multipv.unwrap_or(1) as usize);
+        self.engine
+            .set_book(self.book_option && request.book.unwrap_or(true));
         let result = self.engine.search_game(game, &request.limits(), |i| {
             if i.kind == InfoKind::Iteration {
                 info(&Report::info(&pos, &rules, i));
@@ -255,8 +278,20 @@ impl WasmEngine {
         STOP_FLAG.with(|f| *f.borrow_mut() = flag);
     }
 
+    /// Gives the engine an opening book: a book file's bytes
+    /// (`Uint8Array`), or `undefined` to take it away. Returns the book's
+    /// preset; throws `BookError` for a damaged file. A search with
+    /// limits in a position of the book then answers a book move at once
+    /// (`"book": true`, depth 0) unless its request says `"book": false`.
+    #[wasm_bindgen(js_name = setBook)]
+    pub fn set_book(&mut self, bytes: Option<Vec<u8>>) -> Result<Option<String>, JsValue> {
+        let book = bytes.map(|b| Book::read(&b, None)).transpose()?;
+        self.give_book(book.as_ref());
+        Ok(book.map(|b| b.preset()))
+    }
+
     /// Searches `board` under `request` (JSON: `{"depth", "movetime",
-    /// "nodes", "multipv"}`, none of them required: no limit searches
+    /// "nodes", "multipv", "book"}`, none of them required: no limit searches
     /// until stopped), calling `on_info` with each iteration's report as
     /// JSON text (`{"type": "info", …}`, the lines of `tama analyse
     /// --json`); returns the last report as JSON (`bestmove` or
@@ -439,6 +474,57 @@ mod tests {
                 .name(),
             "TypeError"
         );
+    }
+
+    #[test]
+    fn an_engine_given_a_book_plays_from_it_but_analyses_by_searching() {
+        let mut engine = WasmEngine::create(&["hash=1".to_owned()]).unwrap();
+        let book = Book::read(&crate::book::tests::bytes(), None).unwrap();
+        engine.give_book(Some(&book));
+        let board = Board::create(None, "armenian").unwrap();
+        let best_of = |engine: &mut WasmEngine, request: &str| {
+            let request = SearchRequest::parse(request).unwrap();
+            match engine.search(&board, &request, |_| {}) {
+                Report::BestMove(b) => b,
+                other => panic!("{other:?}"),
+            }
+        };
+        let b = best_of(&mut engine, r#"{"depth": 4}"#);
+        let first = &book.moves_of(&board).moves[0];
+        assert_eq!(b.mv, first.mv.text);
+        assert!(
+            b.search.book && b.search.depth == 0 && b.search.nodes == 0,
+            "{b:?}"
+        );
+        assert!(report_json(&Report::BestMove(b)).contains(r#""book":true"#));
+        // Told not to, or a search without limits (an analysis): a search.
+        let b = best_of(&mut engine, r#"{"depth": 2, "book": false}"#);
+        assert!(!b.search.book && b.search.depth == 2, "{b:?}");
+        // The package's analysis searches without limits (until
+        // stopped): `Limits::infinite`, here with a depth to end it; the
+        // book on, it searches all the same.
+        let mut iterations = 0;
+        let limits = Limits {
+            infinite: true,
+            ..Limits::depth(2)
+        };
+        engine.engine.set_book(true);
+        let result = engine.engine.search_game(board.game(), &limits, |i| {
+            if i.kind == InfoKind::Iteration {
+                iterations += 1;
+            }
+        });
+        assert!(matches!(result, tama_search::SearchResult::Move(ref b) if !b.book && b.nodes > 0));
+        assert!(iterations > 0);
+        // The option off: never from the book.
+        let mut off = WasmEngine::create(&["hash=1".to_owned(), "book=false".to_owned()]).unwrap();
+        off.give_book(Some(&book));
+        let b = best_of(&mut off, r#"{"depth": 2}"#);
+        assert!(!b.search.book && b.search.nodes > 0, "{b:?}");
+        // Taken away: a search again.
+        engine.give_book(None);
+        let b = best_of(&mut engine, r#"{"depth": 2}"#);
+        assert!(!b.search.book && b.search.depth == 2, "{b:?}");
     }
 
     #[test]

@@ -32,6 +32,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod book;
 mod clock;
 mod engine;
 mod error;
@@ -39,6 +40,7 @@ mod pdn;
 mod tables;
 
 pub use board::Board;
+pub use book::Book;
 pub use clock::{flag_rule_of, time_control_of, timed_record, MAX_CLOCK_TIME};
 pub use engine::{SearchRequest, WasmEngine};
 pub use error::Error;
