@@ -57,3 +57,8 @@ export function tacticsSuite() {
     plies: Number(/win in (\d+) plies/.exec(about)[1]),
   }));
 }
+
+/** The bytes of a book built into the program (`crates/tama-search/src/book/books/<preset>.tbk`). */
+export function embeddedBook(preset) {
+  return new Uint8Array(readFileSync(new URL(`crates/tama-search/src/book/books/${preset}.tbk`, ROOT)));
+}

@@ -152,6 +152,34 @@ export class Board {
 }
 
 /**
+ * An opening book for one preset, read from a book file (`.tbk`,
+ * docs/BOOK.md).
+ */
+export class Book {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The book's moves for the board as JSON: `{"preset", "moves":
+     * [{"move": {move object}, "value", "weight", "leaf"}]}`, best first.
+     */
+    moves(board: Board): string;
+    /**
+     * Reads a book file (`Uint8Array`); `rules` (a preset's name) refuses
+     * a book of other rules. Throws `BookError` naming the problem and
+     * its byte offset.
+     */
+    constructor(bytes: Uint8Array | number[], rules?: string | null);
+    /**
+     * The preset the book is for (`armenian`).
+     */
+    readonly preset: string;
+    /**
+     * How many moves (entries) the book holds.
+     */
+    readonly size: number;
+}
+
+/**
  * The engine of one worker: tama-search's `Engine` with one thread.
  */
 export class WasmEngine {
@@ -159,7 +187,7 @@ export class WasmEngine {
     [Symbol.dispose](): void;
     /**
      * Searches `board` under `request` (JSON: `{"depth", "movetime",
-     * "nodes", "multipv"}`, none of them required: no limit searches
+     * "nodes", "multipv", "book"}`, none of them required: no limit searches
      * until stopped), calling `on_info` with each iteration's report as
      * JSON text (`{"type": "info", …}`, the lines of `tama analyse
      * --json`); returns the last report as JSON (`bestmove` or
@@ -191,6 +219,14 @@ export class WasmEngine {
      * was stopped (the stop flag) before its end.
      */
     review(board: Board, request: string, on_event?: Function | null): string | undefined;
+    /**
+     * Gives the engine an opening book: a book file's bytes
+     * (`Uint8Array`), or `undefined` to take it away. Returns the book's
+     * preset; throws `BookError` for a damaged file. A search with
+     * limits in a position of the book then answers a book move at once
+     * (`"book": true`, depth 0) unless its request says `"book": false`.
+     */
+    setBook(bytes?: Uint8Array | number[] | null): string | undefined;
     /**
      * Sets the flag that stops searches: an `Int32Array` (over a
      * `SharedArrayBuffer`, written by another thread) whose first element
@@ -244,6 +280,7 @@ export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembl
 export interface InitOutput {
     readonly memory: WebAssembly.Memory;
     readonly __wbg_board_free: (a: number, b: number) => void;
+    readonly __wbg_book_free: (a: number, b: number) => void;
     readonly __wbg_wasmengine_free: (a: number, b: number) => void;
     readonly board_agreeDraw: (a: number) => [number, number, number, number];
     readonly board_clockJson: (a: number) => [number, number];
@@ -273,6 +310,10 @@ export interface InitOutput {
     readonly board_tick: (a: number, b: number) => [number, number];
     readonly board_timedRecord: (a: number, b: number, c: number) => [number, number, number, number];
     readonly board_turn: (a: number) => [number, number];
+    readonly book_moves: (a: number, b: number) => [number, number];
+    readonly book_new: (a: number, b: number, c: number, d: number) => [number, number, number];
+    readonly book_preset: (a: number) => [number, number];
+    readonly book_size: (a: number) => number;
     readonly flagRules: () => [number, number];
     readonly levels: () => [number, number];
     readonly pdnFormat: (a: number, b: number) => [number, number, number, number];
@@ -285,6 +326,7 @@ export interface InitOutput {
     readonly wasmengine_evaluate: (a: number, b: number) => [number, number];
     readonly wasmengine_new: (a: number, b: number) => [number, number, number];
     readonly wasmengine_review: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];
+    readonly wasmengine_setBook: (a: number, b: number, c: number) => [number, number, number, number];
     readonly wasmengine_setStopFlag: (a: number) => void;
     readonly __wbindgen_malloc: (a: number, b: number) => number;
     readonly __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;

@@ -552,6 +552,94 @@ export class Board {
 if (Symbol.dispose) Board.prototype[Symbol.dispose] = Board.prototype.free;
 
 /**
+ * An opening book for one preset, read from a book file (`.tbk`,
+ * docs/BOOK.md).
+ */
+export class Book {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        BookFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_book_free(ptr, 0);
+    }
+    /**
+     * The book's moves for the board as JSON: `{"preset", "moves":
+     * [{"move": {move object}, "value", "weight", "leaf"}]}`, best first.
+     * @param {Board} board
+     * @returns {string}
+     */
+    moves(board) {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            _assertClass(board, Board);
+            const ret = wasm.book_moves(this.__wbg_ptr, board.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * Reads a book file (`Uint8Array`); `rules` (a preset's name) refuses
+     * a book of other rules. Throws `BookError` naming the problem and
+     * its byte offset.
+     * @param {Uint8Array | number[]} bytes
+     * @param {string | null} [rules]
+     */
+    constructor(bytes, rules) {
+        let ptr0, len0, ptr1, len1;
+        try {
+            ptr0 = passArray8ToWasm0(bytes, wasm.__wbindgen_malloc);
+            len0 = WASM_VECTOR_LEN;
+            ptr1 = isLikeNone(rules) ? 0 : passStringToWasm0(rules, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len1 = WASM_VECTOR_LEN;
+        } catch (e) {
+            if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+            throw e;
+        }
+        const ret = wasm.book_new(ptr0, len0, ptr1, len1);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        this.__wbg_ptr = ret[0];
+        BookFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+    /**
+     * The preset the book is for (`armenian`).
+     * @returns {string}
+     */
+    get preset() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.book_preset(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * How many moves (entries) the book holds.
+     * @returns {number}
+     */
+    get size() {
+        const ret = wasm.book_size(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+}
+if (Symbol.dispose) Book.prototype[Symbol.dispose] = Book.prototype.free;
+
+/**
  * The engine of one worker: tama-search's `Engine` with one thread.
  */
 export class WasmEngine {
@@ -567,7 +655,7 @@ export class WasmEngine {
     }
     /**
      * Searches `board` under `request` (JSON: `{"depth", "movetime",
-     * "nodes", "multipv"}`, none of them required: no limit searches
+     * "nodes", "multipv", "book"}`, none of them required: no limit searches
      * until stopped), calling `on_info` with each iteration's report as
      * JSON text (`{"type": "info", …}`, the lines of `tama analyse
      * --json`); returns the last report as JSON (`bestmove` or
@@ -658,6 +746,29 @@ export class WasmEngine {
         const ptr0 = passStringToWasm0(request, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
         const len0 = WASM_VECTOR_LEN;
         const ret = wasm.wasmengine_review(this.__wbg_ptr, board.__wbg_ptr, ptr0, len0, isLikeNone(on_event) ? 0 : addToExternrefTable0(on_event));
+        if (ret[3]) {
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        let v2;
+        if (ret[0] !== 0) {
+            v2 = getStringFromWasm0(ret[0], ret[1]);
+            wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        }
+        return v2;
+    }
+    /**
+     * Gives the engine an opening book: a book file's bytes
+     * (`Uint8Array`), or `undefined` to take it away. Returns the book's
+     * preset; throws `BookError` for a damaged file. A search with
+     * limits in a position of the book then answers a book move at once
+     * (`"book": true`, depth 0) unless its request says `"book": false`.
+     * @param {Uint8Array | number[] | null} [bytes]
+     * @returns {string | undefined}
+     */
+    setBook(bytes) {
+        var ptr0 = isLikeNone(bytes) ? 0 : passArray8ToWasm0(bytes, wasm.__wbindgen_malloc);
+        var len0 = WASM_VECTOR_LEN;
+        const ret = wasm.wasmengine_setBook(this.__wbg_ptr, ptr0, len0);
         if (ret[3]) {
             throw takeFromExternrefTable0(ret[2]);
         }
@@ -929,6 +1040,9 @@ function __wbg_get_imports() {
 const BoardFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_board_free(ptr, 1));
+const BookFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_book_free(ptr, 1));
 const WasmEngineFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_wasmengine_free(ptr, 1));
@@ -988,6 +1102,13 @@ function handleError(f, args) {
 
 function isLikeNone(x) {
     return x === undefined || x === null;
+}
+
+function passArray8ToWasm0(arg, malloc) {
+    const ptr = malloc(arg.length * 1, 1) >>> 0;
+    getUint8ArrayMemory0().set(arg, ptr / 1);
+    WASM_VECTOR_LEN = arg.length;
+    return ptr;
 }
 
 function passArrayJsValueToWasm0(array, malloc) {

@@ -2,6 +2,7 @@
 /* eslint-disable */
 export const memory: WebAssembly.Memory;
 export const __wbg_board_free: (a: number, b: number) => void;
+export const __wbg_book_free: (a: number, b: number) => void;
 export const __wbg_wasmengine_free: (a: number, b: number) => void;
 export const board_agreeDraw: (a: number) => [number, number, number, number];
 export const board_clockJson: (a: number) => [number, number];
@@ -31,6 +32,10 @@ export const board_text: (a: number) => [number, number];
 export const board_tick: (a: number, b: number) => [number, number];
 export const board_timedRecord: (a: number, b: number, c: number) => [number, number, number, number];
 export const board_turn: (a: number) => [number, number];
+export const book_moves: (a: number, b: number) => [number, number];
+export const book_new: (a: number, b: number, c: number, d: number) => [number, number, number];
+export const book_preset: (a: number) => [number, number];
+export const book_size: (a: number) => number;
 export const flagRules: () => [number, number];
 export const levels: () => [number, number];
 export const pdnFormat: (a: number, b: number) => [number, number, number, number];
@@ -43,6 +48,7 @@ export const wasmengine_clear: (a: number) => void;
 export const wasmengine_evaluate: (a: number, b: number) => [number, number];
 export const wasmengine_new: (a: number, b: number) => [number, number, number];
 export const wasmengine_review: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];
+export const wasmengine_setBook: (a: number, b: number, c: number) => [number, number, number, number];
 export const wasmengine_setStopFlag: (a: number) => void;
 export const __wbindgen_malloc: (a: number, b: number) => number;
 export const __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;
