@@ -452,6 +452,7 @@ async fn steps(p: &Page) -> Res {
         .await
         .map_err(|e| format!("import_and_variations: {e}"))?;
     analysis(p).await.map_err(|e| format!("analysis: {e}"))?;
+    book(p).await.map_err(|e| format!("book: {e}"))?;
     whole_game_analysis(p)
         .await
         .map_err(|e| format!("whole_game_analysis: {e}"))?;
@@ -843,6 +844,151 @@ async fn analysis(p: &Page) -> Res {
             .is_selected()
             .await?
     );
+    Ok(())
+}
+
+/// The Book list of the engine's panel, as the page shows it: each move's
+/// text, score (from White's side) and weight.
+async fn book_list(p: &Page) -> Res<Vec<(String, String, String)>> {
+    let v = p
+        .js("return [...document.querySelectorAll('#book-moves .book-move')].map(e => [e.querySelector('.pv').textContent, e.querySelector('.score').textContent, e.querySelector('.weight').textContent])")
+        .await?;
+    Ok(serde_json::from_value(v)?)
+}
+
+/// Turns the play option "Opening book" on or off (it is remembered).
+async fn book_option(p: &Page, on: bool) -> Res {
+    if p.js("return document.querySelector('#book-opt').checked")
+        .await?
+        != json!(on)
+    {
+        p.click("#book-opt").await?;
+    }
+    assert_eq!(p.js("return window.tamaState.book.on").await?, json!(on));
+    Ok(())
+}
+
+/// The opening book with the page's engine (the server's under `tama
+/// serve`, the browser's in the static page): the start position's book
+/// moves with their values and weights in the analysis panel, a click
+/// playing one; in play the engine's first move comes from the book and
+/// is marked so, unless the option "Opening book" is off.
+async fn book(p: &Page) -> Res {
+    p.click(".tabs button[data-mode='analysis']").await?;
+    p.load_fen(START).await?;
+    assert_eq!(
+        p.js("return window.tamaState.game.rules").await?,
+        "armenian"
+    );
+    p.wait(
+        "document.querySelectorAll('#engine-book:not([hidden]) #book-moves .book-move').length >= 2",
+        30,
+        "the start position's book moves",
+    )
+    .await?;
+    let list = book_list(p).await?;
+    let legal: Vec<String> = serde_json::from_value(
+        p.js("return window.tamaState.node.known.legal.moves.map(m => m.move)")
+            .await?,
+    )?;
+    let mut last = f64::INFINITY;
+    for (mv, score, weight) in &list {
+        assert!(legal.contains(mv), "{mv} is not legal: {list:?}");
+        // White to move: the values are White's, best first.
+        let value: f64 = score.parse().map_err(|_| format!("score {score}"))?;
+        assert!(value <= last, "not best first: {list:?}");
+        last = value;
+        assert!(weight.starts_with("weight "), "{weight}");
+    }
+    // The same moves as the engine's source gives: the API under `tama
+    // serve`, the package's Book over books/armenian.tbk in the static page.
+    let source = match p.kind {
+        Kind::Serve => "return fetch('api/book?rules=armenian').then(r => r.json()).then(b => b.moves.map(m => m.move.move))",
+        Kind::Static => "return import('./js/tama.js').then(async (t) => new t.Book(await (await fetch('books/armenian.tbk')).arrayBuffer()).moves(new t.Board()).map(m => String(m.move)))",
+    };
+    let want: Vec<String> = serde_json::from_value(p.js(source).await?)?;
+    let shown: Vec<String> = list.iter().map(|(m, _, _)| m.clone()).collect();
+    assert_eq!(shown, want);
+    // With the engine's lines beside it.
+    p.click("#engine-toggle + span").await?;
+    p.wait(
+        "document.querySelectorAll('#engine-lines .line .score').length >= 1 && window.tamaState.analysis.depth >= 3",
+        30,
+        "the engine's lines beside the book",
+    )
+    .await?;
+    p.shot("05-book").await?;
+    p.click("#engine-toggle + span").await?;
+    // A click on a book move plays it; the book goes on after it.
+    p.click("#book-moves .book-move").await?;
+    p.wait(
+        &format!(
+            "document.querySelector('#record .mv.current') && document.querySelector('#record .mv.current').textContent === {}",
+            json!(list[0].0)
+        ),
+        10,
+        "the clicked book move on the board",
+    )
+    .await?;
+    p.wait(
+        "window.tamaState.book.forNode === window.tamaState.node && document.querySelectorAll('#book-moves .book-move').length >= 1",
+        30,
+        "the book's answers to its move",
+    )
+    .await?;
+    // Out of the book: no list.
+    p.load_fen("W:Wc3,e3:Bd6,f6").await?;
+    p.wait(
+        "window.tamaState.book.forNode === window.tamaState.node && document.querySelector('#engine-book').hidden",
+        10,
+        "no book list out of the book",
+    )
+    .await?;
+    // In play, the engine (White) opens from the book, and the record says so.
+    p.load_fen(START).await?;
+    p.click(".tabs button[data-mode='play']").await?;
+    book_option(p, true).await?;
+    p.select("#human-color", "b").await?;
+    p.click("#new-game").await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 1 && !window.tamaState.thinking",
+        30,
+        "the engine's first move",
+    )
+    .await?;
+    let first = p.record().await?.remove(0);
+    assert!(
+        want.contains(&first),
+        "{first} is not a book move: {want:?}"
+    );
+    assert_eq!(
+        p.js("return window.tamaState.node.book === true").await?,
+        true
+    );
+    assert_eq!(p.count("#record .book-tag").await?, 1);
+    assert_eq!(p.text("#record .book-tag").await?, "book");
+    p.shot("05b-book-move").await?;
+    // The option off (and remembered): a search, no mark.
+    book_option(p, false).await?;
+    assert_eq!(
+        p.js("return localStorage.getItem('tama.book')").await?,
+        "off"
+    );
+    p.click("#new-game").await?;
+    p.wait(
+        "document.querySelectorAll('#record .mv').length === 1 && !window.tamaState.thinking",
+        30,
+        "the engine's first move, searched",
+    )
+    .await?;
+    assert_eq!(
+        p.js("return window.tamaState.node.book === true").await?,
+        false
+    );
+    assert_eq!(p.count("#record .book-tag").await?, 0);
+    book_option(p, true).await?;
+    p.select("#human-color", "w").await?;
+    p.click(".tabs button[data-mode='analysis']").await?;
     Ok(())
 }
 
@@ -1272,6 +1418,8 @@ async fn pondering(p: &Page) -> Res {
     p.select("#human-color", "w").await?;
     p.select("#level", "l:3").await?;
     choose_clock(p, "3m+2s", "lose").await?;
+    // Searched moves: their lines give the move to ponder on.
+    book_option(p, false).await?;
     p.click("#ponder").await?;
     assert_eq!(p.js("return window.tamaState.play.ponder").await?, true);
     p.click("#new-game").await?;
@@ -1320,6 +1468,7 @@ async fn pondering(p: &Page) -> Res {
     assert!(black > 120_000.0, "{black}");
     p.shot("13-pondering").await?;
     // A new game without the clock; pondering off again.
+    book_option(p, true).await?;
     p.click("#ponder").await?;
     choose_clock(p, "", "lose").await?;
     p.select("#level", "l:2").await?;
@@ -1381,6 +1530,26 @@ async fn browser_engine_under_serve(p: &Page) -> Res {
         "a line of the browser's engine",
     )
     .await?;
+    // Rules with switches of their own (the rules step's) are no preset:
+    // no book, so no Book list, as the server says too.
+    p.wait(
+        "window.tamaState.book.forNode === window.tamaState.node && window.tamaState.book.preset === null",
+        30,
+        "the browser engine's answer: no book for these rules",
+    )
+    .await?;
+    assert_eq!(
+        p.js("return document.querySelector('#engine-book').hidden")
+            .await?,
+        true
+    );
+    let rules = p.js("return window.tamaState.game.rules").await?;
+    let v = p
+        .js(&format!(
+            "return fetch('api/book?rules=' + encodeURIComponent({rules})).then(r => r.json())"
+        ))
+        .await?;
+    assert_eq!(v, json!({"preset": null, "moves": []}));
     p.shot("11-browser-engine-under-serve").await?;
     p.click("#engine-toggle + span").await?;
     // The browser's engine thinks on our time too, and (the page being
@@ -1390,6 +1559,7 @@ async fn browser_engine_under_serve(p: &Page) -> Res {
     p.select("#human-color", "w").await?;
     p.select("#level", "l:3").await?;
     choose_clock(p, "3m+2s", "lose").await?;
+    book_option(p, false).await?;
     p.click("#ponder").await?;
     p.click("#new-game").await?;
     p.ready().await?;
@@ -1421,6 +1591,7 @@ async fn browser_engine_under_serve(p: &Page) -> Res {
         .unwrap_or(0);
     assert_eq!(now, hits + 1);
     p.shot("11b-browser-engine-ponders").await?;
+    book_option(p, true).await?;
     p.click("#ponder").await?;
     choose_clock(p, "", "lose").await?;
     p.select("#level", "l:2").await?;

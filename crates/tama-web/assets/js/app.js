@@ -35,6 +35,7 @@ import { clockArrive, stopClock } from "./clock.js";
 import { stopPonder } from "./ponder.js";
 import { bindPlaySetup, fillClockOptions } from "./setup.js";
 import { bindPuzzles, enterPuzzles, leavePuzzles, puzzleArrive } from "./puzzles.js";
+import { bookMoveAt, bookRemembered, refreshBook, setBookOption } from "./book.js";
 
 const board = new Board($("#board"), {
   onSquare: (i) => (state.mode === "edit" ? editorPut(i) : onSquare(i)),
@@ -45,6 +46,7 @@ on("change", (part) => render(board, part));
 on("arrive", (node) => {
   puzzleArrive(node);
   clockArrive(node);
+  refreshBook();
   restartAnalysis();
   maybeEngineMove();
 });
@@ -68,6 +70,7 @@ function setMode(mode) {
   state.mode = mode;
   state.analysis.on = mode === "analysis";
   if (mode === "play") state.flip = state.play.human === "b";
+  refreshBook();
   restartAnalysis();
   maybeEngineMove();
   if (mode === "puzzles") enterPuzzles().catch((e) => showError(e.message));
@@ -115,6 +118,12 @@ $("#engine-lines").addEventListener("pointerdown", (e) => {
   const line = state.analysis.lines[Number(el.dataset.line)];
   playTexts(line.pv.slice(0, Number(el.dataset.ply) + 1));
 });
+$("#engine-book").addEventListener("click", (e) => {
+  const el = e.target.closest("[data-book]");
+  const child = el && bookMoveAt(Number(el.dataset.book));
+  if (child) goto(child);
+});
+$("#book-opt").addEventListener("change", (e) => setBookOption(e.target.checked));
 $("#review-btn").addEventListener("click", () => startReview($("#review-level").value));
 
 document.addEventListener("keydown", (e) => {
@@ -167,6 +176,7 @@ window.addEventListener("resize", () => changed("review"));
 $("#engine-source").addEventListener("change", (e) => {
   stopPonder();
   state.engine = state.engines.find((x) => x.kind === e.target.value) || state.engine;
+  refreshBook();
   restartAnalysis();
   maybeEngineMove();
 });
@@ -206,6 +216,8 @@ async function start() {
   select.value = language();
   fillLevels();
   fillClockOptions();
+  state.book.on = bookRemembered();
+  $("#book-opt").checked = state.book.on;
   const config = await readConfig();
   state.engines = enginesFor(config);
   state.engine = state.engines[0];

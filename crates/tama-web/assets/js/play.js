@@ -8,6 +8,7 @@ import { newGame, addMoveText } from "./game.js";
 import { goto, loadGame, playMove } from "./record.js";
 import { engineClock, flagOutcome, startClock } from "./clock.js";
 import { ponderFor, startPonder } from "./ponder.js";
+import { markBookMove } from "./book.js";
 
 // Whether the piece of move `m` passes over or lands on square `name`:
 // it lies on one of the straight legs of the path, after its start. (A
@@ -107,6 +108,7 @@ export async function maybeEngineMove() {
     state.thinking = false;
     if (state.game === game && state.node === node && reply && !flagOutcome(node)) {
       const child = addMoveText(game, node, reply.move);
+      markBookMove(child, reply);
       goto(child);
       if (state.node === child && !known(child).legal.outcome) startPonder(child, reply.pv[1], engineLimit());
     }
@@ -119,11 +121,12 @@ export async function maybeEngineMove() {
 }
 
 // The engine's limits: on a clock, the clock (the engine budgets its own
-// time) and the level's depth; else the level's depth and time.
+// time) and the level's depth; else the level's depth and time. With the
+// option "Opening book" off, no book moves.
 function engineLimit() {
   const limit = limitOf(state.play.level);
   const clock = engineClock();
-  return clock ? { depth: limit.depth, clock } : limit;
+  return { ...(clock ? { depth: limit.depth, clock } : limit), book: state.book.on };
 }
 
 // A new game from the current start position: against the engine in

@@ -46,6 +46,7 @@ export const state = {
   engine: null,
   thinking: false,
   analysis: { on: false, multipv: 3, lines: [], depth: 0, nps: 0, forNode: null, stop: null },
+  book: { on: true, forNode: null, engine: null, preset: null, moves: [] }, // the opening book (book.js)
   review: emptyReview(),
   editor: null, // {rows, turn, piece, error}
   puzzle: emptyPuzzle(),

@@ -2,20 +2,60 @@
 // to WebAssembly) in Web Workers, one for each of the page's jobs so that
 // stopping the analysis never stops the engine's move or a review.
 
-import { Board, Engine } from "../tama.js";
+import { Board, Book, Engine, rulesTable } from "../tama.js";
 
 const HASH_MIB = 32;
 
-// The engine's move and line from a search's answer, or null.
+// The engine's move and line from a search's answer, or null; `book`
+// when it came from the opening book.
 function answer({ best, lines }) {
-  if (best) return best.type === "bestmove" ? { move: best.move, pv: best.pv } : null;
-  return lines.length ? { move: lines[0].move, pv: lines[0].pv } : null;
+  if (best) return best.type === "bestmove" ? { move: best.move, pv: best.pv, book: best.book === true } : null;
+  return lines.length ? { move: lines[0].move, pv: lines[0].pv, book: false } : null;
 }
 
-export function browserEngine() {
+// The opening books this page carries (`books/<preset>.tbk`, as
+// config.json lists them), each fetched and read once: preset →
+// Promise<{book, bytes} | null>.
+function bookFiles(presets) {
+  const loaded = new Map();
+  return (preset) => {
+    if (!presets.includes(preset)) return Promise.resolve(null);
+    if (!loaded.has(preset)) {
+      const file = (async () => {
+        const res = await fetch(`books/${preset}.tbk`);
+        if (!res.ok) throw new Error(`books/${preset}.tbk: HTTP ${res.status}`);
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        return { book: new Book(bytes, { rules: preset }), bytes };
+      })();
+      // A failed fetch (offline, not cached) is tried again next time.
+      file.catch(() => loaded.delete(preset));
+      loaded.set(preset, file);
+    }
+    return loaded.get(preset);
+  };
+}
+
+export function browserEngine(config = {}) {
   const workers = {};
   const engine = (job) => (workers[job] ||= new Engine({ hash: HASH_MIB }));
   const boardOf = (game) => Board.fromMoves(game.fen, game.moves, { rules: game.rules });
+  // The preset the rules are (the package's rules table: the canonical
+  // text is the preset's name alone), or null: no book covers rules
+  // that are not a preset itself, as `GET /api/book` says.
+  const presetOf = (rules) => {
+    const r = rulesTable(rules).rules;
+    return r.text === r.preset ? r.preset : null;
+  };
+  const bookOf = bookFiles(config.books || []);
+  // The play worker's book: given once per preset.
+  let playBook = null;
+  async function giveBook(rules) {
+    const preset = presetOf(rules);
+    if (playBook === preset) return;
+    const file = preset ? await bookOf(preset).catch(() => null) : null;
+    await engine("play").setBook(file ? file.bytes : null);
+    playBook = preset;
+  }
   return {
     kind: "browser",
     label: "engine.browser",
@@ -35,8 +75,20 @@ export function browserEngine() {
       };
     },
 
+    // The engine's move: from the opening book where it has one (unless
+    // `limit.book` is false), else a search.
     async move(game, limit) {
+      if (limit.book !== false) await giveBook(game.rules);
       return answer(await engine("play").search(boardOf(game), limit));
+    },
+
+    // The opening book's moves of the game's position, as the server's
+    // `GET /api/book` gives them.
+    async bookMoves(game) {
+      const preset = presetOf(game.rules);
+      const file = preset ? await bookOf(preset) : null;
+      const moves = file ? file.book.moves(boardOf(game)).map((m) => m.toJSON()) : [];
+      return { preset, moves };
     },
 
     // Thinks on the player's time about the position after `predicted`

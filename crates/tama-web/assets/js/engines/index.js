@@ -4,9 +4,10 @@
 // bundle holds `{"engine": "browser"}`. Both engines take the same calls:
 //
 //   analyse(game, multipv, onInfo, onError) -> stop()
-//   move(game, limit) -> Promise<{move, pv} | null>
-//   ponder(game, predicted, limit) -> {hit() -> Promise<{move, pv} | null>, miss()}
+//   move(game, limit) -> Promise<{move, pv, book} | null>
+//   ponder(game, predicted, limit) -> {hit() -> Promise<{move, pv, book} | null>, miss()}
 //   review(game, limit, onEvent) -> {done, stop}
+//   bookMoves(game) -> Promise<{preset, moves: [{move, value, weight, leaf}]}>
 //
 // where `game` is {fen, rules, moves} (the start position, the rules and
 // the moves in move text) and the reports are the same JSON shapes.
@@ -26,6 +27,6 @@ export async function readConfig() {
 
 // The engines this page can use, the configured one first.
 export function enginesFor(config) {
-  const browser = browserEngine();
+  const browser = browserEngine(config);
   return config.engine === "server" ? [serverEngine(config), browser] : [browser];
 }

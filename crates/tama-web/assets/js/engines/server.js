@@ -49,7 +49,8 @@ const query = ({ fen, rules, moves }, extra = {}) => {
   return q;
 };
 
-const answer = (r) => (r.move ? { move: r.move.move, pv: r.pv || [] } : null);
+// The engine's move and line, and whether it came from the opening book.
+const answer = (r) => (r.move ? { move: r.move.move, pv: r.pv || [], book: r.book === true } : null);
 
 export function serverEngine(config) {
   // A ponder search being stopped: the next move waits for its slot.
@@ -75,8 +76,9 @@ export function serverEngine(config) {
       return () => es.close();
     },
 
-    // The engine's move under `limit` ({depth, movetime, clock}): {move,
-    // pv} (move text), or null when the game is over.
+    // The engine's move under `limit` ({depth, movetime, clock, book}):
+    // {move, pv, book} (move text; `book` a move of the opening book,
+    // which `book: false` turns off), or null when the game is over.
     async move(game, limit) {
       await stopping;
       return answer(await post("api/engine-move", { ...game, ...limit }));
@@ -93,6 +95,14 @@ export function serverEngine(config) {
           stopping = started.then(({ id }) => post(`api/ponder/${id}/stop`, {})).catch(() => {});
         },
       };
+    },
+
+    // The opening book's moves of the game's position (`GET /api/book`):
+    // {preset, moves: [{move, value, weight, leaf}]}, best first.
+    async bookMoves(game) {
+      const res = await fetch(`api/book?${query(game)}`);
+      if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
+      return res.json();
     },
 
     // A whole-game review (`GET /api/review`): `onEvent(name, data)` gets

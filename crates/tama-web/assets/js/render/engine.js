@@ -5,7 +5,26 @@ import { state, known } from "../state.js";
 import { t } from "../i18n.js";
 import { scoreRaw, scoreText, whiteScore } from "../score.js";
 
+// The Book list: the opening book's moves of the current position, each
+// with its value (from White's side, as the lines) and weight; a click
+// plays one.
+function renderBook() {
+  const b = state.book;
+  const moves = b.forNode === state.node ? b.moves : [];
+  $("#engine-book").hidden = moves.length === 0;
+  if (!moves.length) return;
+  const turn = known(b.forNode).pos.turn;
+  $("#book-moves").innerHTML = moves
+    .map((m, k) => {
+      const w = whiteScore(m.value, turn);
+      const leaf = m.leaf ? ` <span class="muted small">${esc(t("book.leaf"))}</span>` : "";
+      return `<div class="line book-move" data-book="${k}" role="button" tabindex="-1" title="${esc(t("book.play"))}"><span class="score ${scoreRaw(w) >= 0 ? "plus" : "minus"}">${esc(scoreText(w, true))}</span><span class="pv">${esc(m.move.move)}</span><span class="muted small weight">${esc(t("book.weight", { weight: m.weight }))}</span>${leaf}</div>`;
+    })
+    .join("");
+}
+
 export function renderEngine() {
+  renderBook();
   const a = state.analysis;
   $("#engine-toggle").checked = a.on;
   $("#engine-body").hidden = !a.on;

@@ -19,8 +19,10 @@ function moveHtml(game, n, p, showNumber) {
   if (n.annotation === "??") cls.push("blunder");
   else if (n.annotation === "?") cls.push("mistake");
   const mark = n.annotation ? `<b>${esc(n.annotation)}</b>` : "";
+  // An engine's move from its opening book.
+  const book = n.book ? ` <span class="book-tag" title="${esc(t("book.move.title"))}">${esc(t("book.tag"))}</span>` : "";
   // The number and its move never part at a line break.
-  parts.push(`<span class="nw">${number}<span class="${cls.join(" ")}" data-id="${n.id}" role="button" tabindex="-1">${esc(n.move.move)}${mark}</span></span>`);
+  parts.push(`<span class="nw">${number}<span class="${cls.join(" ")}" data-id="${n.id}" role="button" tabindex="-1">${esc(n.move.move)}${mark}</span>${book}</span>`);
   for (const c of n.commentsAfter) {
     if (c === n.engineComment) {
       // The review's comment: the evaluation, and the best move where the
