@@ -1,6 +1,6 @@
 //! `tama sprt`: a sequential probability ratio test between two players, a
-//! front end over tama-arena's [`play_sprt`] (the statistics, the paired
-//! games and the stop at the bounds are there).
+//! front end over tama-arena's [`play_sprt`](tama_arena::play_sprt) (the
+//! statistics, the paired games and the stop at the bounds are there).
 //!
 //! The players are two player specs, searched in this process (one change
 //! against the other, such as `full,-tempo` against `full`), or two `tama`
