@@ -917,6 +917,8 @@ mod tests {
             multipv: 4,
             ..EngineConfig::default()
         });
+        // The start position is in the embedded book: a search, not its moves.
+        e.set_book(false);
         let mut infos = Vec::new();
         let b = best(e.search(
             &Position::start(),
@@ -985,7 +987,9 @@ mod tests {
     #[test]
     fn progress_reports_each_iteration() {
         let mut infos = Vec::new();
-        let b = best(engine().search(
+        let mut e = engine();
+        e.set_book(false);
+        let b = best(e.search(
             &Position::start(),
             &[],
             &Rules::ARMENIAN,
@@ -1017,6 +1021,7 @@ mod tests {
             threads: 2,
             ..EngineConfig::default()
         });
+        e.set_book(false);
         let b = best(e.search(
             &Position::start(),
             &[],
