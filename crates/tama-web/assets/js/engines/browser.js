@@ -46,7 +46,8 @@ export function browserEngine(config = {}) {
     const r = rulesTable(rules).rules;
     return r.text === r.preset ? r.preset : null;
   };
-  const bookOf = bookFiles(config.books || []);
+  const presets = config.books || [];
+  const bookOf = bookFiles(presets);
   // The play worker's book: given once per preset.
   let playBook = null;
   async function giveBook(rules) {
@@ -54,7 +55,8 @@ export function browserEngine(config = {}) {
     if (playBook === preset) return;
     const file = preset ? await bookOf(preset).catch(() => null) : null;
     await engine("play").setBook(file ? file.bytes : null);
-    playBook = preset;
+    // A book that could not be fetched (offline) is tried again next move.
+    playBook = file || !presets.includes(preset) ? preset : undefined;
   }
   return {
     kind: "browser",

@@ -2,8 +2,12 @@
 
 import { $, esc } from "../dom.js";
 import { state, known } from "../state.js";
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 import { scoreRaw, scoreText, whiteScore } from "../score.js";
+
+// What the Book list shows now: drawn again only when it changes, not
+// with every line of the analysis, so that a click on it is not lost.
+let drawn = { moves: null, lang: null };
 
 // The Book list: the opening book's moves of the current position, each
 // with its value (from White's side, as the lines) and weight; a click
@@ -12,7 +16,8 @@ function renderBook() {
   const b = state.book;
   const moves = b.forNode === state.node ? b.moves : [];
   $("#engine-book").hidden = moves.length === 0;
-  if (!moves.length) return;
+  if (!moves.length || (drawn.moves === moves && drawn.lang === language())) return;
+  drawn = { moves, lang: language() };
   const turn = known(b.forNode).pos.turn;
   $("#book-moves").innerHTML = moves
     .map((m, k) => {
