@@ -135,6 +135,9 @@ export class Engine {
   #ids = 0;
   #closed = false;
   #book = null;
+  // How many times stop() was called: a search asked for before a stop
+  // and not yet begun does not begin.
+  #stops = 0;
 
   constructor(options = {}) {
     this.#settings = Object.entries(options).map(([name, value]) => `${name}=${value}`);
@@ -397,7 +400,8 @@ export class Engine {
 
   #enqueue(type, board, request, extra) {
     const game = { fen: board.startFen(), rules: board.rules, moves: board.moves().map(String) };
-    const run = this.#queue.then(() => this.#run(type, game, request, extra));
+    const stops = this.#stops;
+    const run = this.#queue.then(() => this.#run(type, game, request, { ...extra, stops }));
     this.#queue = run.catch(() => {});
     return run;
   }
@@ -408,6 +412,9 @@ export class Engine {
     if (this.#job) await this.#job.finished;
     const thread = await this.#ready();
     const ctl = extra.ponderCtl;
+    // A search stopped while it waited for the worker (or for the search
+    // before it) does not begin: it answers as a stopped search.
+    if (extra.stops !== this.#stops) return extra.review ? { moves: [], summary: null } : { best: null, lines: [] };
     // A ponder search missed before it began does not begin.
     if (ctl && ctl.missed) return { best: null, lines: [] };
     // A ponder search hit before it began starts hit.
@@ -423,8 +430,14 @@ export class Engine {
     });
   }
 
-  /** Stops the running search; its promise resolves with what it has found. */
+  /**
+   * Stops the running search; its promise resolves with what it has found.
+   * Searches asked for before the stop that have not begun (waiting for
+   * the worker to start, or for the search before them) do not begin:
+   * they resolve at once with nothing found.
+   */
   stop() {
+    this.#stops++;
     const job = this.#job;
     if (!job || job.settled) return;
     this.#halt(job);

@@ -414,7 +414,7 @@ export class Engine {
   bestMove(board: Board, options?: SearchOptions): Promise<string | null>;
   /** The last report and the lines; `best` is `null` when the search was stopped by ending its worker. */
   search(board: Board, options?: SearchOptions): Promise<{ best: FinalReport | null; lines: Line[] }>;
-  /** Stops the running search; its promise resolves with what it found. */
+  /** Stops the running search (its promise resolves with what it found) and those asked for before it that have not begun (they resolve with nothing). */
   stop(): void;
   clear(): Promise<void>;
   close(): void;

@@ -199,3 +199,29 @@ test("a review can be stopped and the engine searches again after", async () => 
     engine.close();
   }
 });
+
+test("a stop before the worker is ready stops the search asked for, and the next one runs", async () => {
+  // The page restarts its analysis and a click stops it at once, while the
+  // worker still starts: the stopped search must not run on unlimited,
+  // holding up every search after it.
+  const engine = new Engine({ hash: 4 });
+  try {
+    const stopped = engine.search(new Board());
+    engine.stop();
+    const { best, lines } = await stopped;
+    assert.equal(best, null);
+    assert.deepEqual(lines, []);
+    const next = await engine.search(new Board(null, { rules: "turkish" }), { depth: 3 });
+    assert.equal(next.best.depth, 3);
+    // A review waiting behind a running search, stopped with it.
+    const running = engine.search(new Board());
+    const review = engine.review(new Board(null, { rules: "turkish" }), { depth: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    engine.stop();
+    assert.ok((await running).best);
+    assert.deepEqual(await review, { moves: [], summary: null });
+    assert.equal((await engine.search(new Board(), { depth: 2, book: false })).best.depth, 2);
+  } finally {
+    engine.close();
+  }
+});
