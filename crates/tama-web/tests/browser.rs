@@ -918,6 +918,23 @@ async fn book(p: &Page) -> Res {
     )
     .await?;
     p.shot("05-book").await?;
+    // On a phone's screen the list fits the page's width.
+    p.c.set_window_size(390, 844).await?;
+    p.wait("window.innerWidth < 500", 5, "the narrow window")
+        .await?;
+    let v = p
+        .js("return [document.documentElement.scrollWidth, window.innerWidth, document.querySelector('#book-moves').getBoundingClientRect().right]")
+        .await?;
+    let [scroll_width, width, right]: [f64; 3] = serde_json::from_value(v)?;
+    assert!(
+        scroll_width <= width && right <= width,
+        "page {scroll_width} px, book list to {right} px, in a {width} px window"
+    );
+    p.js("document.querySelector('#engine-book').scrollIntoView()")
+        .await?;
+    p.shot("05c-book-phone").await?;
+    p.c.set_window_size(1360, 960).await?;
+    p.js("window.scrollTo(0, 0)").await?;
     p.click("#engine-toggle + span").await?;
     // A click on a book move plays it; the book goes on after it.
     p.click("#book-moves .book-move").await?;
