@@ -19,11 +19,15 @@ use tama_search::{
 
 use crate::util::{random_game, random_setup, Rng};
 
+/// An engine that searches: no book moves (the book has tests of its
+/// own), so that every answer here is a search's.
 fn engine(hash_mib: usize) -> Engine {
-    Engine::new(EngineConfig {
+    let mut e = Engine::new(EngineConfig {
         hash_mib,
         ..EngineConfig::default()
-    })
+    });
+    e.set_book(false);
+    e
 }
 
 fn fen(text: &str) -> Position {
@@ -220,6 +224,7 @@ fn multipv_and_threads_give_legal_lines() {
             multipv: 3,
             ..EngineConfig::default()
         });
+        e.set_book(false);
         for (i, pos) in sample_positions(&mut rng, &rules, 2, 20).iter().enumerate() {
             let limits = limits_of(i, &mut rng);
             let result = e.search(pos, &[], &rules, &limits, |info| {

@@ -465,7 +465,8 @@ fn engine_lines(out: &str) -> Vec<&str> {
 /// says so); another reply is searched as usual.
 #[test]
 fn the_engine_ponders_on_the_persons_time() {
-    let args = ["play", "--depth", "4", "--ponder"];
+    // Searches, not the book's moves of the first plies.
+    let args = ["play", "--depth", "4", "--ponder", "--book", "off"];
     let (code, out, err) = tama_with_input(&args, "c3c4\nquit\n");
     assert_eq!(code, 0, "{err}");
     // `tama plays b6-a5  (depth 4, eval …; line b6-a5 d2-c3 …)`
@@ -488,8 +489,46 @@ fn the_engine_ponders_on_the_persons_time() {
     assert!(!miss[1].contains("your time"), "{miss:?}");
 
     // The pondered move is the one the engine finds without pondering.
-    let plain = ["play", "--depth", "4"];
+    let plain = ["play", "--depth", "4", "--book", "off"];
     let (_, again, _) = tama_with_input(&plain, &format!("c3c4\n{expected}\nquit\n"));
     let word = |l: &str| l.split_whitespace().nth(2).unwrap().to_string();
     assert_eq!(word(hit[1]), word(engine_lines(&again)[1]));
+}
+
+/// The engine plays from its built-in book by default (a book move says
+/// so, and is one of the book's best within the margin), and searches
+/// with `--book off`; a file that is no book is refused by name.
+#[test]
+fn the_engine_plays_its_book_moves() {
+    use tama_core::{Preset, Rules};
+    let book = tama_search::book::embedded::embedded(Preset::Armenian).expect("a built-in book");
+    let moves = book.moves(&Position::start(), &Rules::ARMENIAN);
+    let best = moves[0].value.raw();
+    let near: Vec<String> = moves
+        .iter()
+        .filter(|m| best - m.value.raw() <= 10)
+        .map(|m| write_move(&Position::start(), &Rules::ARMENIAN, &m.mv))
+        .collect();
+    assert!(!near.is_empty());
+    for _ in 0..3 {
+        let (code, out, err) = tama_with_input(&["play", "--color", "black"], "quit\n");
+        assert_eq!(code, 0, "{err}");
+        let first = engine_lines(&out)[0];
+        assert!(first.contains("(book, eval "), "{first}");
+        let mv = first.split_whitespace().nth(2).unwrap();
+        assert!(near.iter().any(|m| m == mv), "{mv} not in {near:?}");
+    }
+    let (code, out, err) = tama_with_input(
+        &["play", "--color", "black", "--book", "off", "--depth", "3"],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(engine_lines(&out)[0].contains("(depth 3, "), "{out}");
+    let not_a_book = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+    let (code, _, err) = tama_with_input(&["play", "--book", not_a_book], "quit\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("Cargo.toml") && err.contains("not a book file"),
+        "{err}"
+    );
 }

@@ -287,6 +287,8 @@ fn stop_ends_an_infinite_search_with_done_at_once() {
 #[test]
 fn ponder_hit_turns_pondering_into_thinking_with_one_done() {
     let client = Client::start();
+    // A search, not the book's move of the start position.
+    client.send("set-param name=book value=off");
     client.send(&format!("pos pos={START}"));
     client.send("level move-time=0.05");
     client.send("go ponder");
@@ -318,6 +320,8 @@ fn depths(lines: &[String]) -> Vec<u32> {
 #[test]
 fn a_ponder_hit_keeps_the_search_it_has() {
     let client = Client::start();
+    // A search, not the book's move of the start position.
+    client.send("set-param name=book value=off");
     client.send(&format!("pos pos={START}"));
     client.send("level move-time=0.05");
     client.send("go ponder");
@@ -342,6 +346,8 @@ fn a_ponder_hit_keeps_the_search_it_has() {
 #[test]
 fn a_ponder_search_that_ends_early_answers_at_the_hit() {
     let client = Client::start();
+    // A search, not the book's move of the start position.
+    client.send("set-param name=book value=off");
     client.send(&format!("pos pos={START}"));
     client.send("level depth=2");
     client.send("go ponder");

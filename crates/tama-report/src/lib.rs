@@ -24,6 +24,7 @@
 //! let pos = Position::start();
 //! let rules = Rules::ARMENIAN;
 //! let mut engine = Engine::new(EngineConfig { hash_mib: 1, ..EngineConfig::default() });
+//! engine.set_book(false); // a search, not a book move (where a book is built in)
 //! let result = engine.search(&pos, &[], &rules, &Limits::depth(2), |_| {});
 //! let report = Report::result(&pos, &rules, &result);
 //! let json = serde_json::to_string(&report).unwrap();

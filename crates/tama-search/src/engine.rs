@@ -145,6 +145,8 @@ impl StopHandle {
 /// use tama_search::{Engine, EngineConfig, Limits, SearchResult};
 ///
 /// let mut engine = Engine::new(EngineConfig::default());
+/// // The start position is in the built-in book: a search, not a book move.
+/// engine.set_book(false);
 /// let result = engine.search(&Position::start(), &[], &Rules::ARMENIAN, &Limits::depth(4), |_| {});
 /// match result {
 ///     SearchResult::Move(best) => assert_eq!(best.depth, 4),
@@ -624,11 +626,14 @@ mod tests {
         Position::from_setup(s).unwrap()
     }
 
+    /// An engine that searches (no book move at the start position).
     fn engine() -> Engine {
-        Engine::new(EngineConfig {
+        let mut e = Engine::new(EngineConfig {
             hash_mib: 4,
             ..EngineConfig::default()
-        })
+        });
+        e.set_book(false);
+        e
     }
 
     fn best(result: SearchResult) -> BestMove {

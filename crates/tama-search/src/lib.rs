@@ -35,6 +35,8 @@
 //! use tama_search::{Engine, EngineConfig, InfoKind, Limits};
 //!
 //! let mut engine = Engine::new(EngineConfig { hash_mib: 8, ..EngineConfig::default() });
+//! // The start position is in the built-in book: a search, not a book move.
+//! engine.set_book(false);
 //! let mut depths = Vec::new();
 //! let result = engine.search(&Position::start(), &[], &Rules::ARMENIAN, &Limits::depth(6), |info| {
 //!     if info.kind == InfoKind::Iteration {

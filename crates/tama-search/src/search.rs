@@ -444,6 +444,7 @@ mod tests {
         }
         let nodes = |config: EngineConfig| {
             let mut engine = Engine::new(config);
+            engine.set_book(false);
             positions
                 .iter()
                 .map(

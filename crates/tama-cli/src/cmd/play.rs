@@ -82,9 +82,14 @@ pub struct Args {
     #[arg(long, value_name = "MS", group = "strength", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub movetime: Option<u64>,
     /// Let the engine search to this depth (plies, 1 to 60): the same move
-    /// every time.
+    /// every time once out of the book.
     #[arg(long, value_name = "D", group = "strength", value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
+    /// The engine's opening book: `on` (the one built in for the rules,
+    /// if any), `off`, or a book file (`tama book build`). Book moves
+    /// within 0.10 men of the best are played at random by weight.
+    #[arg(long, value_name = "on|off|FILE", default_value = "on")]
+    pub book: String,
     /// Transposition table size in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub hash: u32,
@@ -167,6 +172,14 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     };
     args.eval.apply(&mut engine, Some(&rules))?;
     engine.search.ponder = args.ponder;
+    match args.book.as_str() {
+        "on" => engine.search.book = true,
+        "off" => engine.search.book = false,
+        file => {
+            engine.book = crate::cmd::book::book_for(Some(std::path::Path::new(file)), &rules)?;
+            engine.search.book = true;
+        }
+    }
     let mut session = Session::new(
         session::Config {
             rules,

@@ -158,7 +158,13 @@ impl Session<'_> {
                     "tama".to_string()
                 };
                 let on_your_time = if hit { "; thought on your time" } else { "" };
-                if best.depth == 0 {
+                if best.book {
+                    writeln!(
+                        self.out,
+                        "{who} plays {text}  (book, eval {}{on_your_time})",
+                        white_score(best.score, turn)
+                    )?;
+                } else if best.depth == 0 {
                     writeln!(
                         self.out,
                         "{who} plays {text}  (the only move{on_your_time})"
@@ -195,7 +201,13 @@ impl Session<'_> {
         let limits = self.strength.limits();
         if let SearchResult::Move(best) = self.think(&limits)? {
             let text = write_move(&root, &rules, &best.mv);
-            if best.depth == 0 {
+            if best.book {
+                writeln!(
+                    self.out,
+                    "Hint: {text}  (book, eval {})",
+                    white_score(best.score, root.turn())
+                )?;
+            } else if best.depth == 0 {
                 writeln!(self.out, "Hint: {text}  (the only move)")?;
             } else {
                 writeln!(
