@@ -310,6 +310,66 @@ fn sprt_refuses_bad_players_and_bounds_before_playing() {
     assert_eq!(code, 2);
 }
 
+/// `--state`: the counts are saved after each pair, a second run of the
+/// same test goes on from them (its game limit counting them), and the
+/// state of another test or a damaged file is refused before any game.
+#[test]
+fn sprt_state_resumes_the_same_test_and_refuses_another() {
+    let scratch = tempfile::tempdir().unwrap();
+    let state = scratch.path().join("t.json");
+    let file = state.to_string_lossy().into_owned();
+    let args = |games: &'static str| {
+        vec![
+            "sprt".to_string(),
+            "--a".into(),
+            "full,depth=2".into(),
+            "--b".into(),
+            "full,depth=1".into(),
+            "--max-plies".into(),
+            "16".into(),
+            "--max-games".into(),
+            games.into(),
+            "--state".into(),
+            file.clone(),
+        ]
+    };
+    let run = |a: Vec<String>| {
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        tama(&a)
+    };
+    let pairs = |text: &str| -> u32 {
+        let v: Value = serde_json::from_str(text).unwrap();
+        v["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap() as u32)
+            .sum()
+    };
+    let (code, out, err) = run(args("4"));
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("resumed"), "{out}");
+    assert_eq!(pairs(&std::fs::read_to_string(&state).unwrap()), 2);
+    let (code, out, err) = run(args("8"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("4 games (2 pairs) before"), "{out}");
+    assert!(out.contains("games this run 4"), "{out}");
+    assert!(out.contains("counted: games     8"), "{out}");
+    assert_eq!(pairs(&std::fs::read_to_string(&state).unwrap()), 4);
+    // Another test (other bounds) with this state: refused, file kept.
+    let mut other = args("8");
+    other.extend(["--elo1".to_string(), "50".to_string()]);
+    let (code, out, err) = run(other);
+    assert_eq!(code, 2);
+    assert!(err.contains("the state of another test"), "{err}");
+    assert!(!out.contains("games "), "{out}");
+    assert_eq!(pairs(&std::fs::read_to_string(&state).unwrap()), 4);
+    std::fs::write(&state, "{\"pairs\": [1]}").unwrap();
+    let (code, _, err) = run(args("8"));
+    assert_eq!(code, 2);
+    assert!(err.contains("not a state file of `tama sprt`"), "{err}");
+}
+
 #[test]
 fn web_bundle_writes_a_static_site_once_unless_forced() {
     let scratch = tempfile::tempdir().unwrap();

@@ -294,6 +294,7 @@ impl PyEngine {
         limits: Limits,
         multipv: usize,
         info: Option<Py<PyAny>>,
+        analysis: bool,
     ) -> PyResult<SearchResult> {
         let multipv = in_range("multipv", multipv, 64)?;
         let root = *game.position();
@@ -302,7 +303,13 @@ impl PyEngine {
         let mut failure: Option<PyErr> = None;
         let result = self.with_engine(py, |engine| {
             engine.set_multipv(multipv);
-            engine.search_game(&game, &limits, |report| {
+            // An analysis is a search: the book (option `book`) is for
+            // `play` only.
+            let book = engine.config().search.book;
+            if analysis {
+                engine.set_book(false);
+            }
+            let result = engine.search_game(&game, &limits, |report| {
                 if report.kind != InfoKind::Iteration || failure.is_some() {
                     return;
                 }
@@ -324,7 +331,9 @@ impl PyEngine {
                         self.stop.stop();
                     }
                 });
-            })
+            });
+            engine.set_book(book);
+            result
         })?;
         match failure {
             Some(e) => Err(e),
@@ -392,7 +401,7 @@ impl PyEngine {
         drop(board);
         let root = *game.position();
         let rules = *game.rules();
-        let SearchResult::Move(best) = self.run(py, game, limits, multipv, info)? else {
+        let SearchResult::Move(best) = self.run(py, game, limits, multipv, info, true)? else {
             return Ok(Vec::new());
         };
         let time = best.time.as_secs_f64();
@@ -420,7 +429,9 @@ impl PyEngine {
     }
 
     /// The move the engine plays in the board's position, or `None` when
-    /// the game is over. Limits as for `analyse`. The board is not changed.
+    /// the game is over: from the opening book built in for the rules
+    /// when the position is in it (option `book`, on by default; `analyse`
+    /// always searches). Limits as for `analyse`. The board is not changed.
     #[pyo3(signature = (board, *, depth = None, movetime = None, nodes = None))]
     fn play(
         &self,
@@ -435,7 +446,7 @@ impl PyEngine {
         drop(board);
         let root = *game.position();
         let rules = *game.rules();
-        let result = self.run(py, game, limits, 1, None)?;
+        let result = self.run(py, game, limits, 1, None, false)?;
         Ok(result.best_move().map(|m| PyMove::new(m, root, rules)))
     }
 

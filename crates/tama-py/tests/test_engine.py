@@ -31,6 +31,20 @@ def test_analyse_depth():
     assert len(board.move_stack) == 0  # the board is not changed
 
 
+def test_play_takes_the_book_and_analyse_searches():
+    # The armenian start position is in the built-in book: `play` takes
+    # one of its moves near the best, at random by weight, so twenty
+    # plays give more than one move (all the same: about 1e-7); with the
+    # book off the same search gives the same move every time, and
+    # `analyse` always searches.
+    board = tama.Board()
+    played = {str(tama.Engine(hash_mib=1).play(board, depth=2)) for _ in range(20)}
+    assert len(played) > 1 and played <= {str(m) for m in board.legal_moves}
+    searched = {str(tama.Engine(hash_mib=1, book=False).play(board, depth=2)) for _ in range(3)}
+    assert len(searched) == 1
+    assert tama.Engine(hash_mib=1).analyse(board, depth=2)[0].depth == 2
+
+
 def test_multipv_lines_are_distinct_and_ordered():
     lines = tama.Engine().analyse(tama.Board(rules="turkish"), depth=4, multipv=3)
     assert [l.multipv for l in lines] == [1, 2, 3]

@@ -232,7 +232,9 @@ mod tests {
             .unwrap();
         let after = played(&game, expected);
         assert_eq!(after.position().legal_moves(after.rules()).len(), 1);
-        let limits = Limits::movetime(Duration::from_millis(500));
+        // A move time far longer than the test: an answer at the hit is
+        // not the limit's.
+        let limits = Limits::movetime(Duration::from_secs(120));
         let pondering = Box::new(Engine::default())
             .ponder(&game, expected, &limits)
             .unwrap();
@@ -241,12 +243,14 @@ mod tests {
         let Pondered::Hit(_, SearchResult::Move(best)) = pondering.finish(&after) else {
             panic!("a hit gives the move")
         };
-        // It searched on past the single move, and answered at the hit
-        // (not after its 500 ms).
-        assert!(best.time >= Duration::from_millis(200), "{:?}", best.time);
-        assert!(best.depth > 1);
+        // It searched on past the single move (a search of a single reply
+        // answers at depth 0 at once), and answered at the hit, not after
+        // its move time (the search thread starts a little after
+        // `ponder` returns: its time is a little under the sleep).
+        assert!(best.depth > 1, "{best:?}");
+        assert!(best.time >= Duration::from_millis(100), "{:?}", best.time);
         assert!(
-            hit.elapsed() < Duration::from_millis(400),
+            hit.elapsed() < Duration::from_secs(60),
             "{:?}",
             hit.elapsed()
         );
