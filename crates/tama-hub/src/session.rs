@@ -425,7 +425,9 @@ impl Session<'_> {
     /// weights file of the learned evaluation, empty for the embedded
     /// ones), `tablebases` (a directory `tama egtb gen` wrote, empty for
     /// none),
-    /// or any option of the engine's registry (`hash`, `threads`, …).
+    /// `book` (`on`, `off`, or a book file of `tama book build`, played
+    /// for its preset), or any option of the engine's registry (`hash`,
+    /// `threads`, …).
     fn set_param(&mut self, name: &str, value: &str) -> Result<(), String> {
         let Some(engine) = self.engine.as_mut() else {
             return Err("the engine is searching".to_string());
@@ -472,6 +474,18 @@ impl Session<'_> {
                 };
                 engine.set_config(config);
                 self.tablebases = value.to_string();
+            }
+            // `on`/`off` as the engine's option; anything else is a book
+            // file (`tama book build`), played for its own preset.
+            "book" if engine.set_option(name, value).is_err() => {
+                let bytes = std::fs::read(value)
+                    .map_err(|e| format!("`{value}`: not on or off, and {e}"))?;
+                let book = tama_search::book::Book::from_bytes(&bytes, None)
+                    .map_err(|e| format!("{value}: {e}"))?;
+                let mut config = engine.config().clone();
+                config.book = Some(Arc::new(book));
+                config.search.book = true;
+                engine.set_config(config);
             }
             _ => engine.set_option(name, value).map_err(|e| e.to_string())?,
         }

@@ -472,3 +472,61 @@ fn eval_file_sets_the_learned_evaluation_from_a_weights_file() {
     );
     assert_eq!(scores(&search("set-param name=eval value=full\n")), classic);
 }
+
+/// `set-param name=book`: a book file is played for its preset (a
+/// position of it answered with its move at once), `off` searches, and a
+/// file that is no book is an error naming it.
+#[test]
+fn a_book_file_is_played_and_a_bad_one_refused() {
+    use tama_search::book::{Book, Entry};
+    use tama_search::Score;
+
+    let start = Position::start();
+    let rules = Rules::ARMENIAN;
+    // A book of one move at the start: the last of the legal moves, which
+    // no search would be likely to pick for that reason.
+    let mv = *start.legal_moves(&rules).last().unwrap();
+    let entry = Entry::new(&start, &rules, &mv, Score::centi_men(5), 1).unwrap();
+    let book = Book::from_entries(tama_core::Preset::Armenian, vec![entry]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("one.tbk");
+    std::fs::write(&file, book.to_bytes()).unwrap();
+    let expected = tama_hub::write_move(&mv);
+
+    let lines = transcript(&format!(
+        "set-param name=book value={}\npos pos={START}\nlevel depth=3\ngo think\nping\nquit\n",
+        file.display()
+    ));
+    let done = dones(&lines);
+    assert_eq!(done.len(), 1, "{lines:?}");
+    assert_eq!(done_move(done[0]).0, expected, "{lines:?}");
+
+    // With the book off the same position is searched (a depth-3 search
+    // reports its iterations first).
+    let lines = transcript(&format!(
+        "set-param name=book value={}\nset-param name=book value=off\npos pos={START}\nlevel depth=3\ngo think\nping\nquit\n",
+        file.display()
+    ));
+    assert!(lines.iter().any(|l| l.starts_with("info")), "{lines:?}");
+
+    let not_a_book = dir.path().join("no.tbk");
+    std::fs::write(&not_a_book, b"hello").unwrap();
+    let lines = transcript(&format!(
+        "set-param name=book value={}\nquit\n",
+        not_a_book.display()
+    ));
+    let error = lines
+        .iter()
+        .find(|l| l.starts_with("error"))
+        .expect("an error");
+    assert!(
+        error.contains("no.tbk") && error.contains("not a book file"),
+        "{error}"
+    );
+    let lines = transcript("set-param name=book value=/nonexistent/x.tbk\nquit\n");
+    let error = lines
+        .iter()
+        .find(|l| l.starts_with("error"))
+        .expect("an error");
+    assert!(error.contains("not on or off"), "{error}");
+}
