@@ -1412,7 +1412,7 @@ async fn clocks(p: &Page) -> Res {
 
 /// Plays the move the engine expects (its ponder move) or, with `hit`
 /// false, another legal move, by clicking its squares; returns it.
-async fn answer_ponder(p: &Page, hit: bool) -> Res<String> {
+async fn answer_ponder(p: &Page, hit: bool) -> Res<Option<String>> {
     let script = format!(
         "const s = window.tamaState; const k = s.node.known; const want = s.ponder.predicted; \
          const m = k.legal.moves.find(m => (m.move === want) === {hit} && \
@@ -1420,10 +1420,14 @@ async fn answer_ponder(p: &Page, hit: bool) -> Res<String> {
          return m ? [m.move, m.from, m.to] : null"
     );
     let v = p.js(&script).await?;
-    let [mv, from, to]: [String; 3] = serde_json::from_value(v)?;
+    // None: no such move here (a single legal move, or the predicted one
+    // only as one of two captures with the same squares).
+    let Some([mv, from, to]): Option<[String; 3]> = serde_json::from_value(v)? else {
+        return Ok(None);
+    };
     p.square(&from).await?;
     p.square(&to).await?;
-    Ok(mv)
+    Ok(Some(mv))
 }
 
 /// Thinking on the player's time against the engine, on a clock: after
@@ -1445,18 +1449,38 @@ async fn pondering(p: &Page) -> Res {
     let mut played = Vec::new();
     p.square("c3").await?;
     p.square("c4").await?;
-    for (round, hit) in [true, true, false].into_iter().enumerate() {
-        let plies = 2 * (round + 1);
+    // Two hits and a miss, in the moves where each is possible (a
+    // position may leave only the predicted move, or only others).
+    let (mut hits, mut misses) = (0, 0);
+    while hits < 2 || misses < 1 {
+        if played.len() >= 10 {
+            return Err(format!("no two hits and a miss in 10 moves: {played:?}").into());
+        }
+        let plies = 2 * (played.len() + 1);
         p.wait(
             &format!("document.querySelectorAll('#record .mv').length === {plies} && !window.tamaState.thinking && !!window.tamaState.ponder"),
             30,
             "the engine's move, then its thinking on our time",
         )
         .await?;
-        played.push(answer_ponder(p, hit).await?);
+        let want_hit = hits < 2;
+        let (mv, hit) = match answer_ponder(p, want_hit).await? {
+            Some(mv) => (mv, want_hit),
+            None => match answer_ponder(p, !want_hit).await? {
+                Some(mv) => (mv, !want_hit),
+                None => return Err("no move to answer with".into()),
+            },
+        };
+        if hit {
+            hits += 1;
+        } else {
+            misses += 1;
+        }
+        played.push(mv);
     }
+    let plies = 2 * played.len() + 2;
     p.wait(
-        "document.querySelectorAll('#record .mv').length === 8 && !window.tamaState.thinking",
+        &format!("document.querySelectorAll('#record .mv').length === {plies} && !window.tamaState.thinking"),
         30,
         "the engine's answer to the last move",
     )
@@ -1472,7 +1496,7 @@ async fn pondering(p: &Page) -> Res {
         "{before} {after}"
     );
     let record = p.record().await?;
-    assert_eq!(record.len(), 8, "{record:?}");
+    assert_eq!(record.len(), plies, "{record:?}");
     for (k, mv) in played.iter().enumerate() {
         assert_eq!(&record[2 * k + 2], mv, "{record:?}");
     }
@@ -1593,7 +1617,11 @@ async fn browser_engine_under_serve(p: &Page) -> Res {
         "the browser engine's move, then its thinking on our time",
     )
     .await?;
-    let mv = answer_ponder(p, true).await?;
+    // After c3-c4 and the engine's reply White has several moves: the
+    // predicted one is playable.
+    let mv = answer_ponder(p, true)
+        .await?
+        .ok_or("the predicted move is not playable by its squares")?;
     p.wait(
         "document.querySelectorAll('#record .mv').length === 4 && !window.tamaState.thinking",
         30,
