@@ -38,7 +38,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub use build::{build, state_path, BuildConfig, Progress, Report};
-pub use settings::{BuildError, Settings};
+pub use settings::{BuildError, Settings, DEFAULT_NODES};
 use tama_core::{Position, Preset};
 pub use tama_search::book::{Book, BookError, BookMove, Entry};
 

@@ -5,6 +5,15 @@ use tama_core::Preset;
 
 use crate::BookFileError;
 
+/// The default nodes of each position's search: 2,000,000, about 0.3 s of
+/// one thread and depth 9 of a four-line search from the armenian start.
+/// A book's leaves must see further than the engine does in a game's
+/// move: at 200,000 nodes (depth 6) a book gained +9.9 Elo (−12.3 …
+/// +32.2) in 666 games at 100 ms a move, whose searches reach depth 8; at
+/// 2,000,000 it passed an SPRT and gained +16.3 (−0.6 … +33.3) in 1,000
+/// games (BENCHMARKS.md).
+pub const DEFAULT_NODES: u64 = 2_000_000;
+
 /// What decides the book: a build resumes only with the same settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -35,7 +44,7 @@ impl Settings {
     pub fn new(preset: Preset) -> Settings {
         Settings {
             preset,
-            nodes: 200_000,
+            nodes: DEFAULT_NODES,
             lines: 4,
             batch: 8,
             ply_cost: 10,

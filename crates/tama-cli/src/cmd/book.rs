@@ -21,7 +21,7 @@ use crate::progress::relayed;
 /// position, summarise a book, merge the books of shards.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  tama book build --rules turkish --out turkish.tbk --positions 20000 --nodes 200000 --threads 2\n  tama book probe --book turkish.tbk --rules turkish --fen 'W:Wa3,c3,e3,g3:Bb6,d6,f6,h6'\n  tama book stats --book turkish.tbk --json\n  tama book merge --out armenian.tbk s0.tbk s1.tbk"
+    after_help = "Examples:\n  tama book build --rules turkish --out turkish.tbk --positions 8000 --threads 2\n  tama book probe --book turkish.tbk --rules turkish --fen 'W:Wa3,c3,e3,g3:Bb6,d6,f6,h6'\n  tama book stats --book turkish.tbk --json\n  tama book merge --out armenian.tbk s0.tbk s1.tbk"
 )]
 pub struct Args {
     /// What to do.
@@ -49,7 +49,7 @@ pub enum BookCommand {
 /// `tama book build`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  tama book build --rules turkish --out turkish.tbk --positions 20000 --nodes 200000 --threads 2\n  tama book build --rules armenian --out a0.tbk --positions 5000 --shard 0/4 --threads 4\n\nThe book depends on --rules, --nodes, --lines, --batch, --ply-cost, --deviation-cost,\n--seed, --hash and --shard (not on --threads); a resumed or extended build must\nuse the same ones."
+    after_help = "Examples:\n  tama book build --rules turkish --out turkish.tbk --positions 8000 --threads 2\n  tama book build --rules armenian --out a0.tbk --positions 5000 --shard 0/4 --threads 4\n\nThe book depends on --rules, --nodes, --lines, --batch, --ply-cost, --deviation-cost,\n--seed, --hash and --shard (not on --threads); a resumed or extended build must\nuse the same ones."
 )]
 pub struct BuildArgs {
     /// The rules: a preset (`armenian`, `turkish`, `armenian-orthogonal`).
@@ -62,7 +62,7 @@ pub struct BuildArgs {
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub positions: u64,
     /// Nodes of each position's search.
-    #[arg(long, value_name = "N", default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = tama_book::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
     /// Moves ranked by each search: the most book moves a position gets.
     #[arg(long, value_name = "K", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=16))]
