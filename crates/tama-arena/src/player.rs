@@ -4,7 +4,6 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use tama_core::Rules;
-use tama_search::book::Book;
 use tama_search::learned::Weights;
 use tama_search::options::{self, OptionKind, OptionValue};
 use tama_search::{EngineConfig, EvalOptions, LimitBounds, Limits};
@@ -186,7 +185,6 @@ impl PlayerSpec {
         let (mut depth, mut nodes, mut movetime) = (None, None, None);
         let mut tables = TablesChoice::Match;
         let mut eval_file = None;
-        let mut book_file = None;
         for part in parts {
             let number = |v: &str| {
                 v.parse::<u64>()
@@ -207,13 +205,6 @@ impl PlayerSpec {
                     eval_file = Some(PathBuf::from(file));
                     label_parts.push(part);
                 }
-                // `book=on|off` is the option; anything else is a book file.
-                Some(("book", file))
-                    if BOOL_WORDS.iter().all(|w| !file.eq_ignore_ascii_case(w)) =>
-                {
-                    book_file = Some(PathBuf::from(file));
-                    label_parts.push(part);
-                }
                 None if part == "-egtb" => {
                     tables = TablesChoice::Off;
                     label_parts.push(part);
@@ -229,14 +220,7 @@ impl PlayerSpec {
             movetime: None,
         };
         let limits = Limits::checked(depth, nodes, movetime, bounds).map_err(|e| e.to_string())?;
-        let mut kind = PlayerKind::parse_from(&kind_parts.join(","), full)?;
-        if let Some(file) = book_file {
-            let PlayerKind::Engine(config) = &mut kind else {
-                return Err("book=FILE: only an engine plays from a book".into());
-            };
-            config.book = Some(read_book(&file)?);
-            config.search.book = true;
-        }
+        let kind = PlayerKind::parse_from(&kind_parts.join(","), full)?;
         Ok(PlayerSpec {
             kind,
             limits,
@@ -275,24 +259,6 @@ pub fn without(feature: &str) -> Result<PlayerKind, String> {
     PlayerKind::parse(&format!("full,-{feature}"))
 }
 
-/// The words of a switch's value (`book=on`), as the option registry
-/// reads them.
-const BOOL_WORDS: [&str; 8] = ["true", "false", "1", "0", "on", "off", "yes", "no"];
-
-/// Reads an opening book file (`book=FILE`); the engine uses it for its
-/// preset (docs/BOOK.md).
-///
-/// # Errors
-///
-/// The file's name and why: it cannot be read, or the problem and byte
-/// offset of a damaged book.
-pub fn read_book(path: &Path) -> Result<std::sync::Arc<Book>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Book::from_bytes(&bytes, None)
-        .map(std::sync::Arc::new)
-        .map_err(|e| format!("{}: {e}", path.display()))
-}
-
 /// Reads a weights file of the learned evaluation (`eval_file=FILE`,
 /// `--eval-file FILE`). With `rules`, the file must be for them; without,
 /// its own preset says where it applies.
@@ -317,7 +283,7 @@ mod tests {
         assert!(c.search.book && c.book.is_none());
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("book.tbk");
-        let book = Book::from_entries(tama_core::Preset::Turkish, Vec::new());
+        let book = tama_search::book::Book::from_entries(tama_core::Preset::Turkish, Vec::new());
         std::fs::write(&path, book.to_bytes()).unwrap();
         let spec = PlayerSpec::parse(&format!("full,book={}", path.display())).unwrap();
         let PlayerKind::Engine(c) = spec.kind else {

@@ -35,60 +35,12 @@ mod tree;
 
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub use build::{build, state_path, BuildConfig, Progress, Report};
 pub use settings::{BuildError, Settings, DEFAULT_NODES};
 use tama_core::{Position, Preset};
-pub use tama_search::book::{Book, BookError, BookMove, Entry};
-
-/// A book file that could not be read or written.
-#[derive(Debug)]
-pub enum BookFileError {
-    /// The file could not be read or written.
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The file is not a sound book (or not for the rules asked for).
-    Book {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong, and where.
-        error: BookError,
-    },
-}
-
-impl std::fmt::Display for BookFileError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BookFileError::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            BookFileError::Book { path, error } => write!(f, "{}: {error}", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for BookFileError {}
-
-/// Reads the book file at `path`; with `preset`, refuses a book for other
-/// rules.
-///
-/// # Errors
-///
-/// [`BookFileError`] naming the file: it cannot be read, or the problem
-/// and byte offset of [`BookError`].
-pub fn read_book(path: &Path, preset: Option<Preset>) -> Result<Book, BookFileError> {
-    let bytes = std::fs::read(path).map_err(|source| BookFileError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Book::from_bytes(&bytes, preset).map_err(|error| BookFileError::Book {
-        path: path.to_path_buf(),
-        error,
-    })
-}
+pub use tama_search::book::{read_book, Book, BookError, BookFileError, BookMove, Entry};
 
 /// Writes `book` to `path`, whole or not at all (a temporary file renamed
 /// over the name).

@@ -475,18 +475,7 @@ impl Session<'_> {
                 engine.set_config(config);
                 self.tablebases = value.to_string();
             }
-            // `on`/`off` as the engine's option; anything else is a book
-            // file (`tama book build`), played for its own preset.
-            "book" if engine.set_option(name, value).is_err() => {
-                let bytes = std::fs::read(value)
-                    .map_err(|e| format!("`{value}`: not on or off, and {e}"))?;
-                let book = tama_search::book::Book::from_bytes(&bytes, None)
-                    .map_err(|e| format!("{value}: {e}"))?;
-                let mut config = engine.config().clone();
-                config.book = Some(Arc::new(book));
-                config.search.book = true;
-                engine.set_config(config);
-            }
+            // `book` takes a book file too (`EngineConfig::set_option`).
             _ => engine.set_option(name, value).map_err(|e| e.to_string())?,
         }
         Ok(())

@@ -77,7 +77,13 @@ fn think_answers_a_legal_move_after_info_lines() {
     // As a GUI does: `quit` only after the answer (sent at once, it would
     // stop the search).
     let client = Client::start();
-    for line in ["hub", "set-param name=variant value=turkish", "init"] {
+    // The start position is in the opening book: a search, not its move.
+    for line in [
+        "hub",
+        "set-param name=variant value=turkish",
+        "set-param name=book value=off",
+        "init",
+    ] {
         client.send(line);
     }
     client.send(&format!("pos pos={START}"));
@@ -442,9 +448,11 @@ fn eval_file_sets_the_learned_evaluation_from_a_weights_file() {
             .to_bytes(),
     )
     .unwrap();
+    // The book off: the start position is in it, and a book move has no
+    // search's scores.
     let search = |params: &str| {
         transcript(&format!(
-            "hub\nset-param name=variant value=turkish\n{params}init\npos pos={START}\nlevel depth=4\ngo think\nquit\n"
+            "hub\nset-param name=variant value=turkish\nset-param name=book value=off\n{params}init\npos pos={START}\nlevel depth=4\ngo think\nquit\n"
         ))
     };
     let zero = search(&format!(
@@ -528,5 +536,5 @@ fn a_book_file_is_played_and_a_bad_one_refused() {
         .iter()
         .find(|l| l.starts_with("error"))
         .expect("an error");
-    assert!(error.contains("not on or off"), "{error}");
+    assert!(error.contains("expected on, off or a book file"), "{error}");
 }

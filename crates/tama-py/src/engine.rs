@@ -170,7 +170,10 @@ fn pv_moves(root: &Position, rules: &Rules, pv: &[tama_core::Move]) -> Vec<PyMov
 /// The search engine: iterative deepening alpha-beta with a transposition
 /// table of `hash_mib` MiB (1 to 65536) and `threads` search threads (1 to
 /// 256). Other options of the engine's registry (`Engine.options()`) are
-/// keywords: `Engine(lmr=False, king=400)`.
+/// keywords: `Engine(lmr=False, king=400)`. `book` is `True` (the opening
+/// book built in for the board's rules, the default), `False`, or a book
+/// file of `tama book build` (a `str` or `pathlib.Path`), played for its
+/// own rules.
 ///
 /// `analyse(board, depth=…, movetime=…, nodes=…, multipv=…)` returns the
 /// best lines, `play(board, …)` the best move. Give at least one limit;
@@ -224,8 +227,12 @@ fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = value.cast::<PyString>() {
         return Ok(s.to_string());
     }
+    // A path (`os.PathLike`), for `book=FILE`.
+    if let Ok(path) = value.extract::<std::path::PathBuf>() {
+        return Ok(path.to_string_lossy().into_owned());
+    }
     Err(PyValueError::new_err(format!(
-        "an option value must be a bool, int, float or str, not {}",
+        "an option value must be a bool, int, float, str or path, not {}",
         value.get_type().name()?
     )))
 }

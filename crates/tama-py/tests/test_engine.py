@@ -1,5 +1,6 @@
 """The engine: analysis, play, limits, the GIL and stop()."""
 
+import pathlib
 import signal
 import threading
 import time
@@ -251,6 +252,29 @@ def test_bad_options_name_the_option_and_range():
         tama.Engine().option("no_such_option")
     with pytest.raises(ValueError, match="must be a bool"):
         tama.Engine(lmr=[1])
+
+
+def test_a_book_file_is_an_option(tmp_path):
+    # `book` takes a book file of `tama book build` (str or Path) besides
+    # True/False; the engine plays from it for its rules.
+    root = pathlib.Path(__file__).resolve().parents[3]
+    armenian = root / "crates/tama-search/src/book/books/armenian.tbk"
+    board = tama.Board()
+    for value in (armenian, str(armenian)):
+        engine = tama.Engine(hash_mib=1, book=value)
+        assert engine.option("book") is True
+        played = {str(engine.play(board, depth=1)) for _ in range(20)}
+        assert len(played) > 1 and played <= {str(m) for m in board.legal_moves}
+    engine = tama.Engine(hash_mib=1, book=False)
+    engine.set_option("book", armenian)
+    assert engine.option("book") is True
+    damaged = tmp_path / "damaged.tbk"
+    damaged.write_bytes(armenian.read_bytes()[:100])
+    with pytest.raises(ValueError, match="expected on, off or a book file; .*damaged.tbk: book file: "):
+        tama.Engine(book=damaged)
+    with pytest.raises(ValueError, match="missing.tbk"):
+        engine.set_option("book", tmp_path / "missing.tbk")
+    assert engine.option("book") is True
 
 
 def test_two_search_threads():

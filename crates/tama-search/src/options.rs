@@ -308,6 +308,9 @@ pub enum OptionProblem {
     Type(OptionKind),
     /// The value is outside the option's range.
     Range(OptionKind),
+    /// Option `book`: the value is neither on nor off, and not a book
+    /// file that reads (why, naming the file).
+    BookFile(String),
 }
 
 /// A setting the registry refused: the option (or the name given), the
@@ -350,6 +353,7 @@ impl fmt::Display for OptionError {
                 write!(f, "out of range {min}..={max}")
             }
             OptionProblem::Range(OptionKind::Bool) => f.write_str("expected true or false"),
+            OptionProblem::BookFile(why) => write!(f, "expected on, off or a book file; {why}"),
             OptionProblem::Type(OptionKind::Choice(values))
             | OptionProblem::Range(OptionKind::Choice(values)) => {
                 write!(f, "expected one of {}", values.join(", "))
@@ -386,10 +390,28 @@ impl EngineConfig {
     ///
     /// [`OptionError`] for an unknown name or a bad value; `self` is then
     /// unchanged.
+    ///
+    /// Option `book` also takes the path of a book file (`tama book
+    /// build`, docs/BOOK.md) besides `on` and `off`: the file is read,
+    /// becomes the configured book ([`EngineConfig::book`], played for its
+    /// own preset) and the option is turned on.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let option = find(name.trim()).ok_or_else(|| unknown(name.trim(), Some(value)))?;
-        let v = option.parse(value)?;
-        option.set(self, v)
+        match option.parse(value) {
+            Ok(v) => option.set(self, v),
+            Err(_) if option.name == "book" => {
+                let book = crate::book::read_book(std::path::Path::new(value.trim()), None)
+                    .map_err(|e| OptionError {
+                        name: option.name.to_string(),
+                        value: Some(value.to_string()),
+                        problem: OptionProblem::BookFile(e.to_string()),
+                    })?;
+                self.book = Some(std::sync::Arc::new(book));
+                self.search.book = true;
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// The value of the option `name`, or `None` if there is none.
@@ -771,6 +793,15 @@ mod tests {
                         format!("{}=maybe: expected one of classic, learned", option.name)
                     );
                 }
+                // `book` also takes a book file: "maybe" is no file.
+                OptionKind::Bool if option.name == "book" => {
+                    let e = config.set_option(option.name, "maybe").unwrap_err();
+                    let text = e.to_string();
+                    assert!(
+                        text.starts_with("book=maybe: expected on, off or a book file; maybe: "),
+                        "{text}"
+                    );
+                }
                 OptionKind::Bool => {
                     let e = config.set_option(option.name, "maybe").unwrap_err();
                     assert_eq!(
@@ -835,5 +866,51 @@ mod tests {
         assert!(listed
             .iter()
             .any(|(o, v)| o.name == "king" && *v == OptionValue::Int(250)));
+    }
+
+    #[test]
+    fn option_book_takes_on_off_or_a_book_file() {
+        use crate::book::{Book, Entry};
+        use tama_core::{Position, Preset, Rules};
+        let mut c = EngineConfig::default();
+        c.set_option("book", "off").unwrap();
+        assert!(!c.search.book && c.book.is_none());
+
+        let dir = std::env::temp_dir().join(format!("tama-option-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let start = Position::start();
+        let mv = start.legal_moves(&Rules::TURKISH)[0];
+        let entry =
+            Entry::new(&start, &Rules::TURKISH, &mv, crate::Score::centi_men(5), 1).unwrap();
+        let file = dir.join("turkish.tbk");
+        std::fs::write(
+            &file,
+            Book::from_entries(Preset::Turkish, vec![entry]).to_bytes(),
+        )
+        .unwrap();
+        c.set_option("book", file.to_str().unwrap()).unwrap();
+        assert!(c.search.book);
+        assert_eq!(c.book.as_ref().unwrap().preset(), Preset::Turkish);
+
+        // A word that is no file: the error says both, and nothing changes.
+        let before = c.clone();
+        let e = c.set_option("book", "maybe").unwrap_err();
+        assert!(matches!(e.problem, OptionProblem::BookFile(_)), "{e:?}");
+        assert!(
+            e.to_string()
+                .starts_with("book=maybe: expected on, off or a book file; maybe: "),
+            "{e}"
+        );
+        let damaged = dir.join("damaged.tbk");
+        std::fs::write(&damaged, b"TAMABOOK").unwrap();
+        let e = c.set_option("book", damaged.to_str().unwrap()).unwrap_err();
+        assert!(e.to_string().contains("book file: truncated"), "{e}");
+        assert_eq!(c.book, before.book);
+        // Other options keep their type errors.
+        assert_eq!(
+            c.set_option("lmr", "maybe").unwrap_err().problem,
+            OptionProblem::Type(OptionKind::Bool)
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,5 +1,6 @@
 """Type stubs of the Rust extension module behind ``tama`` (re-exported there)."""
 
+import os
 from typing import (
     Any,
     Callable,
@@ -215,9 +216,9 @@ class Engine:
     """The search engine (``hash_mib`` 1–65536, ``threads`` 1–256)."""
 
     def __new__(
-        cls, hash_mib: int = 16, threads: int = 1, **options: Union[bool, int, float, str]
+        cls, hash_mib: int = 16, threads: int = 1, **options: Union[bool, int, float, str, os.PathLike[str]]
     ) -> "Engine": ...
-    def set_option(self, name: str, value: Union[bool, int, float, str]) -> None: ...
+    def set_option(self, name: str, value: Union[bool, int, float, str, os.PathLike[str]]) -> None: ...
     def option(self, name: str) -> Union[bool, int, float]: ...
     @staticmethod
     def options() -> List[Dict[str, Any]]:

@@ -28,12 +28,14 @@
 //! ```
 
 pub mod embedded;
+mod file;
 pub mod format;
 
 use std::sync::Arc;
 
 use tama_core::{Move, Position, Preset, Rules};
 
+pub use file::{read_book, BookFileError};
 pub use format::{BookError, BookErrorKind};
 
 use crate::clock::Instant;
