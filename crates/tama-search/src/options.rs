@@ -876,8 +876,8 @@ mod tests {
         c.set_option("book", "off").unwrap();
         assert!(!c.search.book && c.book.is_none());
 
-        let dir = std::env::temp_dir().join(format!("tama-option-book-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let start = Position::start();
         let mv = start.legal_moves(&Rules::TURKISH)[0];
         let entry =
@@ -911,6 +911,5 @@ mod tests {
             c.set_option("lmr", "maybe").unwrap_err().problem,
             OptionProblem::Type(OptionKind::Bool)
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -71,8 +71,8 @@ mod tests {
 
     #[test]
     fn a_book_file_reads_and_a_missing_or_damaged_one_is_named() {
-        let dir = std::env::temp_dir().join(format!("tama-book-file-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let start = Position::start();
         let mv = start.legal_moves(&Rules::TURKISH)[0];
         let entry = Entry::new(&start, &Rules::TURKISH, &mv, Score::centi_men(5), 1).unwrap();
@@ -105,6 +105,5 @@ mod tests {
         std::fs::write(&damaged, b"not a book").unwrap();
         let e = read_book(&damaged, None).unwrap_err();
         assert!(matches!(e, BookFileError::Book { .. }), "{e:?}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
