@@ -161,8 +161,8 @@ fn a_damaged_book_is_refused_with_its_problem_and_offset() {
         );
         assert_eq!(err.lines().count(), 1, "{err}");
     }
-    // No book for the rules.
-    let (code, _, err) = tama(&["book", "probe", "--rules", "turkish"]);
+    // No book for the rules (no preset: none is built in).
+    let (code, _, err) = tama(&["book", "probe", "--rules", "armenian,removal=end-of-move"]);
     assert_eq!(code, 2);
     assert!(err.contains("no book"), "{err}");
     // A state file of other settings.

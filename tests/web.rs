@@ -245,7 +245,7 @@ fn the_engine_says_which_kind_of_table_answered() {
 #[test]
 fn a_slot_is_free_once_its_stream_has_ended() {
     let server = one_slot(16);
-    let req = r#"{"rules":"turkish","depth":1}"#;
+    let req = r#"{"rules":"turkish","depth":1,"book":false}"#;
     let streams = [
         ("/api/analyse?rules=turkish&depth=1", "bestmove"),
         ("/api/review?rules=turkish&moves=c3c4&depth=1", "summary"),

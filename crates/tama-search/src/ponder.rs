@@ -21,7 +21,8 @@ use crate::progress::SearchResult;
 /// use tama_search::{Engine, Limits, Pondered, SearchResult};
 ///
 /// let mut game = Game::new(Rules::TURKISH);
-/// let engine = Box::new(Engine::default());
+/// let mut engine = Box::new(Engine::default());
+/// engine.set_book(false); // a search, not the opening book's move
 /// let expected = game.position().legal_moves(game.rules())[0];
 /// let pondering = engine.ponder(&game, expected, &Limits::depth(6)).ok().unwrap();
 /// game.play(&expected).unwrap();
@@ -161,6 +162,14 @@ mod tests {
         game
     }
 
+    /// An engine that searches: the opening positions below are in the
+    /// turkish book, whose moves would answer at once.
+    fn searcher() -> Box<Engine> {
+        let mut engine = Box::new(Engine::default());
+        engine.set_book(false);
+        engine
+    }
+
     fn opening() -> (Game, Move, Move) {
         let game = Game::new(Rules::TURKISH);
         let moves = game.position().legal_moves(game.rules());
@@ -170,7 +179,7 @@ mod tests {
     #[test]
     fn a_hit_searches_the_expected_position() {
         let (game, expected, _) = opening();
-        let pondering = Box::new(Engine::default())
+        let pondering = searcher()
             .ponder(&game, expected, &Limits::depth(7))
             .unwrap();
         let mut after = game.clone();
@@ -178,8 +187,7 @@ mod tests {
         let Pondered::Hit(_, SearchResult::Move(pondered)) = pondering.finish(&after) else {
             panic!("a hit gives the search's move")
         };
-        let SearchResult::Move(direct) =
-            Engine::default().search_game(&after, &Limits::depth(7), |_| {})
+        let SearchResult::Move(direct) = searcher().search_game(&after, &Limits::depth(7), |_| {})
         else {
             panic!("the position has moves")
         };
@@ -191,9 +199,7 @@ mod tests {
     fn the_time_limit_starts_at_the_hit() {
         let (game, expected, _) = opening();
         let limits = Limits::movetime(Duration::from_millis(30));
-        let pondering = Box::new(Engine::default())
-            .ponder(&game, expected, &limits)
-            .unwrap();
+        let pondering = searcher().ponder(&game, expected, &limits).unwrap();
         std::thread::sleep(Duration::from_millis(300));
         let hit = Instant::now();
         let Pondered::Hit(_, SearchResult::Move(best)) = pondering.finish(&played(&game, expected))
@@ -235,9 +241,7 @@ mod tests {
         // A move time far longer than the test: an answer at the hit is
         // not the limit's.
         let limits = Limits::movetime(Duration::from_secs(120));
-        let pondering = Box::new(Engine::default())
-            .ponder(&game, expected, &limits)
-            .unwrap();
+        let pondering = searcher().ponder(&game, expected, &limits).unwrap();
         std::thread::sleep(Duration::from_millis(200));
         let hit = Instant::now();
         let Pondered::Hit(_, SearchResult::Move(best)) = pondering.finish(&after) else {
@@ -260,7 +264,7 @@ mod tests {
     #[test]
     fn a_miss_stops_the_search_and_gives_the_engine_back() {
         let (game, expected, other) = opening();
-        let pondering = Box::new(Engine::default())
+        let pondering = searcher()
             .ponder(&game, expected, &Limits::default())
             .unwrap();
         assert_eq!(pondering.expected(), expected);
@@ -280,9 +284,7 @@ mod tests {
         let (game, expected, _) = opening();
         for _ in 0..20 {
             let limits = Limits::movetime(Duration::from_millis(5));
-            let pondering = Box::new(Engine::default())
-                .ponder(&game, expected, &limits)
-                .unwrap();
+            let pondering = searcher().ponder(&game, expected, &limits).unwrap();
             assert!(matches!(
                 pondering.finish(&played(&game, expected)),
                 Pondered::Hit(_, SearchResult::Move(_))
@@ -294,14 +296,12 @@ mod tests {
     fn nothing_to_ponder_gives_the_engine_back() {
         let (mut game, expected, _) = opening();
         // Not a legal move of the position: the opponent's own move.
-        let engine = Box::new(Engine::default());
+        let engine = searcher();
         game.play(&expected).unwrap();
         assert!(engine.ponder(&game, expected, &Limits::default()).is_err());
         // Dropped unfinished: the search stops and its thread ends.
         let reply = game.position().legal_moves(game.rules())[0];
-        let pondering = Box::new(Engine::default())
-            .ponder(&game, reply, &Limits::default())
-            .unwrap();
+        let pondering = searcher().ponder(&game, reply, &Limits::default()).unwrap();
         drop(pondering);
     }
 }

@@ -455,7 +455,9 @@ mod tests {
 
     #[test]
     fn an_engine_searches_and_reports_each_iteration() {
-        let mut engine = WasmEngine::create(&["hash=1".to_owned()]).unwrap();
+        // The book off: natively the turkish book is built in, and the
+        // start position is in it.
+        let mut engine = WasmEngine::create(&["hash=1".to_owned(), "book=off".to_owned()]).unwrap();
         let board = Board::create(None, "turkish").unwrap();
         let request = SearchRequest::parse(r#"{"depth": 3}"#).unwrap();
         let mut depths = Vec::new();

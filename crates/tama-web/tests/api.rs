@@ -804,8 +804,11 @@ fn the_book_gives_legal_moves_best_first_and_none_out_of_it() {
     // a finished game: no moves.
     let out = book_moves(&s, "rules=armenian&fen=W%3AWc3%3ABf6");
     assert_eq!(out, json!({"preset": "armenian", "moves": []}));
+    let t = book_moves(&s, "rules=armenian-orthogonal");
+    assert_eq!(t, json!({"preset": "armenian-orthogonal", "moves": []}));
+    // Turkish has a book of its own.
     let t = book_moves(&s, "rules=turkish");
-    assert_eq!(t, json!({"preset": "turkish", "moves": []}));
+    assert_eq!(t["moves"][0]["move"]["move"], "a3-a4", "{t}");
     let custom = book_moves(&s, "rules=armenian%2Cremoval%3Dend-of-move");
     assert_eq!(custom, json!({"preset": null, "moves": []}));
     let over = book_moves(&s, "fen=W%3AWa2%3ABa3%2Ca4%2Cb2%2Cb3%2Cc2%2CKh8");
@@ -885,7 +888,7 @@ fn engine_move_on_a_clock_keeps_within_it() {
     let a = post(
         &s,
         "/api/engine-move",
-        &json!({"rules": "turkish", "moves": ["c3-c4"],
+        &json!({"rules": "turkish", "moves": ["c3-c4"], "book": false,
                 "clock": {"white": 60000, "black": 300, "white_increment": 0, "black_increment": 0}}),
     );
     assert_eq!(a.status, 200, "{}", a.text());
@@ -941,7 +944,9 @@ fn a_ponder_hit_keeps_the_search_and_answers_the_engine_move() {
     let a = post(
         s.addr(),
         "/api/ponder",
-        &json!({"rules": "turkish", "moves": ["c3-c4"], "ponder": "f6-f5", "movetime": 150}),
+        // The book off: the position is in the turkish book, whose move
+        // would answer at once.
+        &json!({"rules": "turkish", "moves": ["c3-c4"], "ponder": "f6-f5", "movetime": 150, "book": false}),
     );
     assert_eq!(a.status, 200, "{}", a.text());
     let v = a.json();
@@ -1172,7 +1177,7 @@ fn the_page_config_names_the_servers_engine() {
     let v: Value = serde_json::from_slice(&a.body).unwrap();
     assert_eq!(
         v,
-        json!({"engine": "server", "threads": 3, "tablebases": false, "books": ["armenian"]})
+        json!({"engine": "server", "threads": 3, "tablebases": false, "books": ["armenian", "turkish"]})
     );
     for path in ["/", "/api/health", "/tama/index.js", "/nope"] {
         let a = get(&s, path);

@@ -13,7 +13,10 @@ use super::Book;
 
 /// The embedded book files, by preset.
 #[cfg(feature = "books")]
-const FILES: &[(Preset, &[u8])] = &[(Preset::Armenian, include_bytes!("books/armenian.tbk"))];
+const FILES: &[(Preset, &[u8])] = &[
+    (Preset::Armenian, include_bytes!("books/armenian.tbk")),
+    (Preset::Turkish, include_bytes!("books/turkish.tbk")),
+];
 
 /// Without the feature `books`, none.
 #[cfg(not(feature = "books"))]

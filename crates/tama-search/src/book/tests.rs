@@ -279,11 +279,18 @@ fn the_engine_plays_the_book_move_and_only_with_the_option_on() {
     let n = none.search(&start, &[], &RULES, &limits, |_| {});
     assert_eq!(a.best_move(), n.best_move());
     assert!(matches!(a, SearchResult::Move(ref b) if b.nodes > 0 && !b.book));
-    // On, out of the book (or for other rules): a search.
+    // On, out of the book (or for other rules): a search. The other
+    // rules are no preset, so that no book built into the program is
+    // theirs either.
     let out = start.play_unchecked(&start.legal_moves(&RULES)[5]);
     let r = e.search(&out, &[], &RULES, &limits, |_| {});
     assert!(matches!(r, SearchResult::Move(ref b) if b.nodes > 0));
-    let r = e.search(&start, &[], &Rules::TURKISH, &limits, |_| {});
+    let other = Rules {
+        draw_repetition: false,
+        ..RULES
+    };
+    assert_eq!(other.preset(), None);
+    let r = e.search(&start, &[], &other, &limits, |_| {});
     assert!(matches!(r, SearchResult::Move(ref b) if b.nodes > 0));
     // Infinite analysis never stops at the book.
     let inf = Limits {
