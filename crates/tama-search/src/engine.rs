@@ -256,6 +256,14 @@ impl Engine {
         self.config.search.book = on;
     }
 
+    /// Sets the opening book played for its preset instead of the
+    /// [`embedded`](crate::book::embedded) one ([`EngineConfig::book`];
+    /// `None`: the embedded books only). Whether a book is played at all
+    /// is [`set_book`](Engine::set_book)'s.
+    pub fn set_book_file(&mut self, book: Option<Arc<Book>>) {
+        self.config.book = book;
+    }
+
     /// Replaces the whole configuration. The transposition table keeps its
     /// contents unless its size or the evaluation changes (it caches
     /// static evaluations); threads and lines are raised to at least 1, as

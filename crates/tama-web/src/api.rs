@@ -150,12 +150,11 @@ pub async fn engine_move(
             &SearchResult::GameOver(outcome),
         )));
     }
-    let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
-    let book = req.book.unwrap_or(true);
+    let mut lease = state
+        .lease_for(game.rules(), req.book.unwrap_or(true))
+        .ok_or_else(|| state.busy_error())?;
     let answer = tokio::task::spawn_blocking(move || {
-        let engine = lease.engine();
-        engine.set_book(book);
-        let result = engine.search_game(&game, &limits, |_| {});
+        let result = lease.engine().search_game(&game, &limits, |_| {});
         drop(lease);
         EngineMove::play(&mut game, &result)
     })

@@ -28,11 +28,13 @@ pub fn find(path: &str) -> Option<&'static Asset> {
 }
 
 /// The presets whose opening book is served (`books/<preset>.tbk`): the
-/// books built into the program, in the order of their paths.
+/// books built into the program, in the order of
+/// [`Preset::ALL`](tama_core::Preset::ALL).
 pub fn book_presets() -> Vec<&'static str> {
-    ASSETS
-        .iter()
-        .filter_map(|a| a.path.strip_prefix("books/")?.strip_suffix(".tbk"))
+    tama_core::Preset::ALL
+        .into_iter()
+        .map(tama_core::Preset::name)
+        .filter(|name| find(&format!("books/{name}.tbk")).is_some())
         .collect()
 }
 
@@ -123,13 +125,18 @@ mod tests {
     /// books as the server's.
     #[test]
     fn the_embedded_books_are_served() {
-        let mut want: Vec<&str> = tama_search::book::embedded::presets()
+        let want: Vec<&str> = tama_search::book::embedded::presets()
             .into_iter()
             .map(tama_core::Preset::name)
             .collect();
-        want.sort_unstable();
         assert!(want.contains(&"armenian"), "{want:?}");
         assert_eq!(book_presets(), want);
+        // And no other book file.
+        let files = ASSETS
+            .iter()
+            .filter(|a| a.path.starts_with("books/"))
+            .count();
+        assert_eq!(files, want.len());
         for name in want {
             let a = find(&format!("books/{name}.tbk")).unwrap();
             assert_eq!(a.content_type, "application/octet-stream");

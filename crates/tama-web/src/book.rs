@@ -1,16 +1,21 @@
 //! `GET /api/book`: the opening book's moves for a position, with their
 //! values and weights (tama-report's [`BookMoves`], as `tama book probe
-//! --json` writes each move), from the books built into the program.
+//! --json` writes each move), from the books built into the program or
+//! given to the server (`tama serve --book`).
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
+use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
+use std::sync::Arc;
+use tama_core::Preset;
 use tama_report::BookMoves;
 use tama_search::book::embedded;
 
 use crate::error::ApiError;
 use crate::input;
+use crate::AppState;
 
 /// The query of `GET /api/book`.
 #[derive(Debug, Default, Deserialize)]
@@ -26,6 +31,7 @@ pub(crate) struct BookQuery {
 /// has no book (or the rules are no preset) or the position is not in
 /// it, or the game is over.
 pub(crate) async fn book(
+    State(state): State<AppState>,
     query: Result<Query<BookQuery>, QueryRejection>,
 ) -> Result<Json<BookMoves>, ApiError> {
     let Query(q) = query?;
@@ -34,7 +40,10 @@ pub(crate) async fn book(
     let rules = *game.rules();
     // A finished game (a repetition) has no moves to play, book or not.
     let book = match game.outcome() {
-        None => rules.preset().and_then(embedded::embedded),
+        None => match state.given_book(rules.preset()) {
+            Some(given) => Some(Arc::clone(given)),
+            None => rules.preset().and_then(embedded::embedded),
+        },
         Some(_) => None,
     };
     Ok(Json(BookMoves::new(
@@ -44,10 +53,21 @@ pub(crate) async fn book(
     )))
 }
 
-/// The presets with a book (`/config.json`'s `"books"`).
-pub(crate) fn presets() -> Vec<&'static str> {
-    embedded::presets()
+/// The presets with a book (`/config.json`'s `"books"`): the embedded
+/// ones and those given to the server, in the order of [`Preset::ALL`].
+pub(crate) fn presets(state: &AppState) -> Vec<&'static str> {
+    let embedded = embedded::presets();
+    Preset::ALL
         .into_iter()
-        .map(tama_core::Preset::name)
+        .filter(|&p| embedded.contains(&p) || state.given_book(Some(p)).is_some())
+        .map(Preset::name)
         .collect()
+}
+
+/// The bytes served at `path` when it is `books/<preset>.tbk` of a book
+/// given to the server (the browser's engine reads its book there).
+pub(crate) fn served_file(state: &AppState, path: &str) -> Option<axum::body::Bytes> {
+    let name = path.strip_prefix("books/")?.strip_suffix(".tbk")?;
+    let preset = Preset::ALL.into_iter().find(|p| p.name() == name)?;
+    state.given_file(preset)
 }

@@ -82,8 +82,9 @@ pub async fn start(
             format!("too many ponder jobs: at most {MAX_PONDER_JOBS}; stop one first"),
         ));
     }
-    let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
-    lease.engine().set_book(req.book.unwrap_or(true));
+    let mut lease = state
+        .lease_for(game.rules(), req.book.unwrap_or(true))
+        .ok_or_else(|| state.busy_error())?;
     let stop = lease.engine().stop_handle();
     // Cleared here, before the thread starts: a hit or a miss told before
     // the search begins is not lost.

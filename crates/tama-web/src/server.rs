@@ -42,6 +42,9 @@ pub struct Config {
     /// Weights of the learned evaluation for their preset, instead of the
     /// embedded ones (`tama serve --eval-file`).
     pub eval_weights: Option<std::sync::Arc<tama_search::learned::Weights>>,
+    /// Opening books played, shown and served for their presets instead of
+    /// the embedded ones (`tama serve --book`), at most one a preset.
+    pub books: Vec<std::sync::Arc<tama_search::book::Book>>,
 }
 
 impl Default for Config {
@@ -54,6 +57,7 @@ impl Default for Config {
             oracle: None,
             eval_kind: tama_search::EvalKind::Learned,
             eval_weights: None,
+            books: Vec::new(),
         }
     }
 }
@@ -162,15 +166,30 @@ async fn page_config(
         "engine": "server",
         "threads": state.slots(),
         "tablebases": state.tablebases(),
-        "books": book::presets(),
+        "books": book::presets(&state),
     }))
 }
 
-async fn index() -> Response {
-    asset(Path(String::new())).await
+async fn index(state: axum::extract::State<AppState>) -> Response {
+    asset(state, Path(String::new())).await
 }
 
-async fn asset(Path(path): Path<String>) -> Response {
+async fn asset(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    Path(path): Path<String>,
+) -> Response {
+    // A book given to the server (`tama serve --book`) in place of the
+    // embedded one, for the browser's engine.
+    if let Some(bytes) = book::served_file(&state, &path) {
+        return (
+            [
+                (header::CONTENT_TYPE, "application/octet-stream"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            bytes,
+        )
+            .into_response();
+    }
     match assets::find(&path) {
         Some(a) => (
             [

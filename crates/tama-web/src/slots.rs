@@ -4,6 +4,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use tama_core::Preset;
+use tama_search::book::Book;
 use tama_search::{Engine, EngineConfig, StopHandle};
 
 use crate::Config;
@@ -28,6 +30,9 @@ struct Inner {
     tablebases: bool,
     /// The ponder jobs (`/api/ponder`).
     ponder: crate::ponder_jobs::Jobs,
+    /// The books given to the server (`tama serve --book`), with their
+    /// files' bytes.
+    books: Vec<(Arc<Book>, axum::body::Bytes)>,
 }
 
 impl AppState {
@@ -58,8 +63,41 @@ impl AppState {
                 hash_mib: config.hash_mib.max(1),
                 tablebases: config.oracle.is_some(),
                 ponder: crate::ponder_jobs::Jobs::default(),
+                books: config
+                    .books
+                    .iter()
+                    .map(|b| (Arc::clone(b), axum::body::Bytes::from(b.to_bytes())))
+                    .collect(),
             }),
         }
+    }
+
+    /// The book given to the server for `preset` (`tama serve --book`),
+    /// played, shown and served instead of the embedded one.
+    pub fn given_book(&self, preset: Option<Preset>) -> Option<&Arc<Book>> {
+        let preset = preset?;
+        self.given(preset).map(|(b, _)| b)
+    }
+
+    /// The file of the book given for `preset`, as the page fetches it.
+    pub(crate) fn given_file(&self, preset: Preset) -> Option<axum::body::Bytes> {
+        self.given(preset).map(|(_, bytes)| bytes.clone())
+    }
+
+    fn given(&self, preset: Preset) -> Option<&(Arc<Book>, axum::body::Bytes)> {
+        self.inner.books.iter().find(|(b, _)| b.preset() == preset)
+    }
+
+    /// Takes a free engine for a game of `rules`, set to play the book
+    /// given to the server for their preset (if any) or the embedded one,
+    /// with option `book` as `book`; `None` when every slot is busy.
+    pub(crate) fn lease_for(&self, rules: &tama_core::Rules, book: bool) -> Option<Lease> {
+        let mut lease = self.lease()?;
+        let given = self.given_book(rules.preset()).cloned();
+        let engine = lease.engine();
+        engine.set_book_file(given);
+        engine.set_book(book);
+        Some(lease)
     }
 
     /// Whether the engines consult endgame tablebases.

@@ -35,12 +35,16 @@ struct InProcess {
 }
 
 fn in_process(threads: usize) -> InProcess {
+    in_process_with(&config(threads))
+}
+
+fn in_process_with(config: &Config) -> InProcess {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
         .build()
         .expect("a runtime");
-    let router = tama_web::router(AppState::new(&config(threads)));
+    let router = tama_web::router(AppState::new(config));
     InProcess { router, runtime }
 }
 
@@ -800,19 +804,87 @@ fn the_book_gives_legal_moves_best_first_and_none_out_of_it() {
     let first = moves[0]["move"]["move"].as_str().unwrap();
     let after = book_moves(&s, &format!("rules=armenian&moves={first}"));
     assert!(!after["moves"].as_array().unwrap().is_empty(), "{after}");
-    // Out of the book, a preset without a book, rules that are no preset,
-    // a finished game: no moves.
+    // Out of the book, rules that are no preset, a finished game: no
+    // moves.
     let out = book_moves(&s, "rules=armenian&fen=W%3AWc3%3ABf6");
     assert_eq!(out, json!({"preset": "armenian", "moves": []}));
-    let t = book_moves(&s, "rules=armenian-orthogonal");
-    assert_eq!(t, json!({"preset": "armenian-orthogonal", "moves": []}));
-    // Turkish has a book of its own.
+    // Each of the other presets has a book of its own, of moves legal
+    // under its rules.
+    for preset in ["turkish", "armenian-orthogonal"] {
+        let t = book_moves(&s, &format!("rules={preset}"));
+        assert_eq!(t["preset"], preset);
+        let moves = t["moves"].as_array().unwrap();
+        assert!(moves.len() >= 2, "{t}");
+        let legal = post(&s, "/api/moves", &json!({"rules": preset})).json()["moves"].clone();
+        for m in moves {
+            assert!(
+                legal.as_array().unwrap().contains(&m["move"]),
+                "{preset}: {m}"
+            );
+        }
+    }
     let t = book_moves(&s, "rules=turkish");
     assert_eq!(t["moves"][0]["move"]["move"], "a3-a4", "{t}");
     let custom = book_moves(&s, "rules=armenian%2Cremoval%3Dend-of-move");
     assert_eq!(custom, json!({"preset": null, "moves": []}));
     let over = book_moves(&s, "fen=W%3AWa2%3ABa3%2Ca4%2Cb2%2Cb3%2Cc2%2CKh8");
     assert_eq!(over["moves"], json!([]));
+}
+
+/// `tama serve --book`: a book given to the server is the one its
+/// engine plays, `/api/book` shows, `/config.json` lists and the browser's
+/// engine fetches, for its preset only.
+#[test]
+fn a_book_given_to_the_server_replaces_the_embedded_one() {
+    use tama_core::{Position, Preset, Rules};
+    use tama_search::book::{Book, Entry};
+    let start = Position::start();
+    let legal = start.legal_moves(&Rules::TURKISH);
+    // A move the embedded turkish book does not begin with.
+    let mv = *legal.last().unwrap();
+    let entry = Entry::new(
+        &start,
+        &Rules::TURKISH,
+        &mv,
+        tama_search::Score::centi_men(7),
+        3,
+    );
+    let book = Book::from_entries(Preset::Turkish, vec![entry.unwrap()]);
+    let s = in_process_with(&Config {
+        books: vec![std::sync::Arc::new(book.clone())],
+        ..config(1)
+    });
+    let text = tama_notation::write_move(&start, &Rules::TURKISH, &mv);
+    let shown = book_moves(&s, "rules=turkish");
+    assert_eq!(shown["preset"], "turkish");
+    assert_eq!(shown["moves"].as_array().unwrap().len(), 1, "{shown}");
+    assert_eq!(shown["moves"][0]["move"]["move"], text.as_str());
+    assert_eq!(shown["moves"][0]["value"]["cm"], 7);
+    assert_eq!(shown["moves"][0]["weight"], 3);
+    let played = post(
+        &s,
+        "/api/engine-move",
+        &json!({"rules": "turkish", "movetime": 50}),
+    );
+    assert_eq!(played.status, 200, "{}", played.text());
+    let played = played.json();
+    assert_eq!(played["move"]["move"], text.as_str(), "{played}");
+    assert_eq!(played["book"], true, "{played}");
+    let file = get(&s, "/books/turkish.tbk");
+    assert_eq!(file.status, 200);
+    assert_eq!(file.body, book.to_bytes());
+    // Other presets keep the embedded books.
+    let armenian = book_moves(&s, "rules=armenian");
+    assert_eq!(armenian, book_moves(&in_process(1), "rules=armenian"));
+    assert_eq!(
+        get(&s, "/books/armenian.tbk").body,
+        get(&in_process(1), "/books/armenian.tbk").body
+    );
+    let listed = get(&s, "/config.json").json()["books"].clone();
+    assert!(
+        listed.as_array().unwrap().contains(&json!("turkish")),
+        "{listed}"
+    );
 }
 
 #[test]
@@ -1177,7 +1249,7 @@ fn the_page_config_names_the_servers_engine() {
     let v: Value = serde_json::from_slice(&a.body).unwrap();
     assert_eq!(
         v,
-        json!({"engine": "server", "threads": 3, "tablebases": false, "books": ["armenian", "turkish"]})
+        json!({"engine": "server", "threads": 3, "tablebases": false, "books": ["armenian", "turkish", "armenian-orthogonal"]})
     );
     for path in ["/", "/api/health", "/tama/index.js", "/nope"] {
         let a = get(&s, path);

@@ -1,6 +1,9 @@
 //! `tama serve`: the web board (the server lives in `tama-web`).
 
 use std::net::IpAddr;
+use std::sync::Arc;
+
+use tama_search::book::Book;
 
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::io::Io;
@@ -12,6 +15,7 @@ Examples:
   tama serve
   tama serve --port 0 --threads 4
   tama serve --open
+  tama serve --book my-armenian.tbk --book my-turkish.tbk
 
 The first line on standard output is the address, e.g.
 `tama serve: http://127.0.0.1:8080/`. Logs go to standard error
@@ -37,10 +41,34 @@ pub struct Args {
     /// once at start).
     #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub hash: u32,
+    /// An opening book file (`tama book build`) played, shown and served
+    /// for its preset instead of the built-in one; repeat for other
+    /// presets (one book a preset).
+    #[arg(long, value_name = "FILE")]
+    pub book: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub egtb: crate::common::EgtbArgs,
     #[command(flatten)]
     pub eval: crate::common::EvalArgs,
+}
+
+/// The books of `--book`, each read with its name in the error; two for
+/// one preset are refused.
+fn books(files: &[std::path::PathBuf]) -> Result<Vec<Arc<Book>>, CliError> {
+    let mut books: Vec<(Arc<Book>, &std::path::Path)> = Vec::new();
+    for file in files {
+        let book = crate::cmd::book::open(file, None)?;
+        if let Some((_, first)) = books.iter().find(|(b, _)| b.preset() == book.preset()) {
+            return Err(CliError::usage(format!(
+                "--book {}: a second book for {} (the first is {}); one book a preset",
+                file.display(),
+                book.preset(),
+                first.display()
+            )));
+        }
+        books.push((Arc::new(book), file));
+    }
+    Ok(books.into_iter().map(|(b, _)| b).collect())
 }
 
 /// Runs `tama serve`; the server's logs go to `err`.
@@ -57,6 +85,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         oracle: args.egtb.oracle(None, err)?,
         eval_kind: engine.eval_kind,
         eval_weights: engine.eval_weights,
+        books: books(&args.book)?,
     };
     let mut printed: Result<(), std::io::Error> = Ok(());
     let open = args.open;
@@ -100,9 +129,63 @@ mod tests {
             open: false,
             threads: 1,
             hash: 1,
+            book: Vec::new(),
             egtb: crate::common::EgtbArgs::default(),
             eval: crate::common::EvalArgs::default(),
         }
+    }
+
+    #[test]
+    fn a_bad_book_or_two_for_one_preset_is_one_clear_error() {
+        use tama_core::{Position, Preset, Rules};
+        use tama_search::book::Entry;
+        let tmp = tempfile::tempdir().unwrap();
+        let start = Position::start();
+        let rules = Rules::TURKISH;
+        let write = |name: &str, index: usize| {
+            let mv = start.legal_moves(&rules)[index];
+            let entry = Entry::new(&start, &rules, &mv, tama_search::Score::centi_men(0), 1);
+            let book = Book::from_entries(Preset::Turkish, vec![entry.unwrap()]);
+            let path = tmp.path().join(name);
+            std::fs::write(&path, book.to_bytes()).unwrap();
+            path
+        };
+        let (a, b) = (write("a.tbk", 0), write("b.tbk", 1));
+        let damaged = tmp.path().join("damaged.tbk");
+        std::fs::write(&damaged, b"TAMABOOK but not one").unwrap();
+        let read = books(std::slice::from_ref(&a)).unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].preset(), Preset::Turkish);
+
+        let run_with = |files: Vec<std::path::PathBuf>| {
+            let mut input: &[u8] = b"";
+            let (mut out, mut log) = (Vec::new(), Vec::new());
+            let mut io = Io::new(&mut input, &mut out, &mut log);
+            let a = Args {
+                book: files,
+                ..args("127.0.0.1", 0)
+            };
+            let err = run(&a, &mut io).unwrap_err();
+            assert!(out.is_empty(), "nothing served");
+            err
+        };
+        let err = run_with(vec![damaged.clone()]);
+        assert_eq!(err.code, crate::error::EXIT_USAGE);
+        assert!(
+            err.message.starts_with(&damaged.display().to_string()),
+            "{}",
+            err.message
+        );
+        let err = run_with(vec![a.clone(), b.clone()]);
+        assert_eq!(err.code, crate::error::EXIT_USAGE);
+        assert_eq!(
+            err.message,
+            format!(
+                "--book {}: a second book for turkish (the first is {}); one book a preset",
+                b.display(),
+                a.display()
+            )
+        );
     }
 
     #[test]

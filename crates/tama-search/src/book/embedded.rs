@@ -16,6 +16,10 @@ use super::Book;
 const FILES: &[(Preset, &[u8])] = &[
     (Preset::Armenian, include_bytes!("books/armenian.tbk")),
     (Preset::Turkish, include_bytes!("books/turkish.tbk")),
+    (
+        Preset::ArmenianOrthogonal,
+        include_bytes!("books/armenian-orthogonal.tbk"),
+    ),
 ];
 
 /// Without the feature `books`, none.
