@@ -8,23 +8,29 @@ fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
 
-/// Builds a tiny turkish book in `dir` (a few positions at 300 nodes).
-fn build(dir: &std::path::Path, name: &str, extra: &[&str]) -> String {
-    let out = dir.join(name).display().to_string();
-    let mut args = vec![
+/// The arguments of `tama book build` of a tiny turkish book to `out` (a
+/// few positions at 300 nodes).
+fn build_args(out: &str) -> Vec<&str> {
+    vec![
         "book",
         "build",
         "--rules",
         "turkish",
         "--out",
-        &out,
+        out,
         "--positions",
         "6",
         "--nodes",
         "300",
         "--batch",
         "2",
-    ];
+    ]
+}
+
+/// Builds a tiny turkish book in `dir` ([`build_args`]).
+fn build(dir: &std::path::Path, name: &str, extra: &[&str]) -> String {
+    let out = dir.join(name).display().to_string();
+    let mut args = build_args(&out);
     args.extend_from_slice(extra);
     if !extra.contains(&"--threads") {
         args.extend_from_slice(&["--threads", "2"]);
@@ -33,6 +39,42 @@ fn build(dir: &std::path::Path, name: &str, extra: &[&str]) -> String {
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("entries written to"), "{stdout}");
     out
+}
+
+#[test]
+fn ctrl_c_saves_the_build_and_the_same_command_goes_on_to_the_same_book() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.tbk");
+    let path = out.display().to_string();
+    let mut args = vec!["tama"];
+    args.extend(build_args(&path));
+    args.extend(["--threads", "1"]);
+    // Ctrl-C pressed before the first batch: the root's search is saved.
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let mut input: &[u8] = b"";
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let mut io = tama_cli::io::Io::new(&mut input, &mut stdout, &mut stderr)
+        .with_interrupt(tama_cli::interrupt::Interrupt::Flag(&stop));
+    let code = tama_cli::run_with(&args, &mut io);
+    let err = String::from_utf8(stderr).unwrap();
+    assert_eq!(code, tama_cli::interrupt::EXIT_INTERRUPTED, "{err}");
+    assert!(
+        err.ends_with(&format!(
+            "stopped: 1 of 6 positions, saved in {path}.state; the same command goes on from there\n"
+        )),
+        "{err}"
+    );
+    assert!(stdout.is_empty());
+    assert!(!out.exists(), "no book file before the target");
+    assert!(dir.path().join("t.tbk.state").exists());
+    // The same command goes on, and its book is the one an uninterrupted
+    // build makes.
+    let (code, _, err) = tama(&args[1..]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("(resumed)"), "{err}");
+    let other = tempfile::tempdir().unwrap();
+    let whole = build(other.path(), "t.tbk", &["--threads", "1"]);
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(whole).unwrap());
 }
 
 #[test]

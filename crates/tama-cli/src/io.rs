@@ -8,6 +8,9 @@
 
 use std::io::{BufRead, Write};
 
+use std::sync::atomic::AtomicBool;
+
+use crate::interrupt::Interrupt;
 use crate::terminal::Terminal;
 
 /// Where a command reads and writes: `input` (standard input, for commands
@@ -26,6 +29,9 @@ pub struct Io<'a> {
     pub err: &'a mut dyn Write,
     /// Which streams are terminals, and whether colour is allowed.
     pub term: Terminal,
+    /// What stops a long command early ([`Interrupt::Never`] unless
+    /// given: `main` gives the process's Ctrl-C).
+    pub interrupt: Interrupt<'a>,
 }
 
 impl<'a> Io<'a> {
@@ -40,7 +46,19 @@ impl<'a> Io<'a> {
             out,
             err,
             term: Terminal::NONE,
+            interrupt: Interrupt::Never,
         }
+    }
+
+    /// The same context with `interrupt` as what stops long commands.
+    pub fn with_interrupt(self, interrupt: Interrupt<'a>) -> Io<'a> {
+        Io { interrupt, ..self }
+    }
+
+    /// The flag a long command watches to stop at its next safe point
+    /// ([`Interrupt::flag`]).
+    pub fn stop_flag(&self) -> &'a AtomicBool {
+        self.interrupt.flag()
     }
 
     /// The same context with `term` as the terminal facts.

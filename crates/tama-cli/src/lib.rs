@@ -7,7 +7,8 @@
 //! converts the options to validated library values, calls the libraries
 //! and writes the results through the [`Io`] context. Exit codes: 0
 //! success, 1 a check failed or the output could not be written, 2 bad
-//! input or usage.
+//! input or usage, 130 a long job stopped by Ctrl-C with its work saved
+//! ([`interrupt`]).
 
 // Bad input ends in a `CliError`; a panic is for broken invariants only,
 // with an `expect` that says which.
@@ -18,6 +19,7 @@ pub mod cli;
 pub mod cmd;
 pub mod common;
 pub mod error;
+pub mod interrupt;
 pub mod io;
 pub mod progress;
 pub mod terminal;

@@ -20,6 +20,8 @@ fn main() -> ExitCode {
     let mut input = std::io::BufReader::new(stdin);
     let mut out = stdout.lock();
     let mut err = stderr.lock();
-    let mut io = tama_cli::io::Io::new(&mut input, &mut out, &mut err).with_terminal(term);
+    let mut io = tama_cli::io::Io::new(&mut input, &mut out, &mut err)
+        .with_terminal(term)
+        .with_interrupt(tama_cli::interrupt::Interrupt::CtrlC);
     ExitCode::from(tama_cli::run_with(std::env::args_os(), &mut io))
 }

@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,6 +13,7 @@ use tama_report::BookMoveReport;
 
 use crate::common::{parse_rules_arg, write_json, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
+use crate::interrupt::EXIT_INTERRUPTED;
 use crate::io::Io;
 use crate::progress::relayed;
 
@@ -34,9 +34,10 @@ pub struct Args {
 pub enum BookCommand {
     /// Build (or go on building) a book by drop-out expansion over the
     /// engine's searches. The build saves its state to OUT.state as it
-    /// goes; run the same command again to resume, or with a larger
-    /// --positions to extend a finished book. OUT is written only when
-    /// the book is complete.
+    /// goes; Ctrl-C stops it at the end of a batch with the state saved.
+    /// Run the same command again to resume, or with a larger --positions
+    /// to extend a finished book. OUT is written only when the book is
+    /// complete.
     Build(BuildArgs),
     /// The book's moves in a position, best first, with values and weights.
     Probe(ProbeArgs),
@@ -201,10 +202,18 @@ fn build(a: &BuildArgs, io: &mut Io<'_>) -> CmdResult {
         out: a.out.clone(),
         save_every: Duration::from_secs(60),
     };
-    let stop = AtomicBool::new(false);
+    // Ctrl-C ends the build at the end of its batch, with the state saved.
+    let stop = io.stop_flag();
+    writeln!(
+        io.err,
+        "building {} to {} positions; Ctrl-C stops it with the state saved in {}",
+        a.out.display(),
+        a.positions,
+        tama_book::state_path(&a.out).display()
+    )?;
     let result = relayed(&mut *io.err, |relay| {
         let mut last = 0;
-        tama_book::build(&config, &stop, |p| {
+        tama_book::build(&config, stop, |p| {
             // About twenty progress lines per build, and the first.
             let step = (p.target / 20).max(1);
             if p.positions / step != last / step || last == 0 {
@@ -223,6 +232,16 @@ fn build(a: &BuildArgs, io: &mut Io<'_>) -> CmdResult {
         })
     })?;
     let report = result.map_err(|e| CliError::usage(e.to_string()))?;
+    if report.stopped {
+        writeln!(
+            io.err,
+            "stopped: {} of {} positions, saved in {}; the same command goes on from there",
+            report.positions,
+            a.positions,
+            tama_book::state_path(&a.out).display()
+        )?;
+        return Ok(EXIT_INTERRUPTED);
+    }
     writeln!(
         io.out,
         "{} positions, {} entries written to {} in {:.1} s ({} searches)",

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -17,6 +18,7 @@ use tama_report::Tables;
 
 use crate::common::{parse_rules_arg, write_json, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_CHECK_FAILED, EXIT_OK};
+use crate::interrupt::EXIT_INTERRUPTED;
 use crate::io::Io;
 use crate::progress::relayed;
 use crate::terminal::Terminal;
@@ -36,7 +38,7 @@ pub struct Args {
 #[derive(Debug, clap::Subcommand)]
 pub enum EgtbCommand {
     /// Solve every table up to N pieces (resumes: finished, sound files are
-    /// skipped).
+    /// skipped; Ctrl-C stops it keeping the finished tables).
     Gen(GenArgs),
     /// The value of a position and of every legal move (exit code 1 when
     /// the position is not in the tables).
@@ -136,7 +138,7 @@ pub struct PlanArgs {
 pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     let out = &mut *io.out;
     match &args.command {
-        EgtbCommand::Gen(a) => run_gen(a, out, &mut *io.err, io.term),
+        EgtbCommand::Gen(a) => run_gen(a, out, &mut *io.err, io.term, io.interrupt.flag()),
         EgtbCommand::Probe(a) => run_probe(a, out),
         EgtbCommand::Verify(a) => run_verify(a, out),
         EgtbCommand::Stats(a) => run_stats(a, out),
@@ -173,7 +175,16 @@ fn parse_only(only: &[String]) -> Result<Vec<Material>, CliError> {
         .collect()
 }
 
-fn run_gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write, term: Terminal) -> CmdResult {
+/// Solves the tables of `args`; `stop` (Ctrl-C) ends it at the next
+/// check, keeping the tables finished before it and leaving no
+/// finished-looking file of the one in progress.
+fn run_gen(
+    args: &GenArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    term: Terminal,
+    stop: &AtomicBool,
+) -> CmdResult {
     let rules = parse_rules_arg(args.rules.as_deref())?;
     let only = parse_only(&args.only)?;
     for m in &only {
@@ -280,7 +291,7 @@ fn run_gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write, term: Termi
         };
         let opts = GenOptions {
             threads: args.threads as usize,
-            stop: None,
+            stop: Some(stop),
             progress: Some(&progress),
             distance_only: args.distance_only,
             layout: if args.layout == "wide" {
@@ -305,6 +316,14 @@ fn run_gen(args: &GenArgs, out: &mut dyn Write, err: &mut dyn Write, term: Termi
     })?;
     for line in lines {
         writeln!(out, "{line}")?;
+    }
+    if let Err(tama_egtb::Error::Interrupted) = result {
+        writeln!(
+            err,
+            "stopped: the tables finished before it are in {}; the same command goes on from there",
+            args.dir.display()
+        )?;
+        return Ok(EXIT_INTERRUPTED);
     }
     let reports = result.map_err(egtb_error)?;
     let positions: u64 = reports.iter().map(|r| r.positions).sum();
@@ -583,6 +602,75 @@ mod tests {
             "--threads",
             "2",
         ])
+    }
+
+    /// The files of `dir` and its folders, sorted, with their sizes.
+    fn files(dir: &Path) -> Vec<(String, u64)> {
+        let mut all = Vec::new();
+        let mut todo = vec![dir.to_path_buf()];
+        while let Some(d) = todo.pop() {
+            for e in std::fs::read_dir(&d).expect("list") {
+                let e = e.expect("entry");
+                let meta = e.metadata().expect("metadata");
+                if meta.is_dir() {
+                    todo.push(e.path());
+                } else {
+                    let name = e
+                        .path()
+                        .strip_prefix(dir)
+                        .expect("inside")
+                        .display()
+                        .to_string();
+                    all.push((name, meta.len()));
+                }
+            }
+        }
+        all.sort();
+        all
+    }
+
+    #[test]
+    fn ctrl_c_keeps_the_finished_tables_and_the_same_command_goes_on() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().to_str().expect("utf-8 path");
+        let (code, _, err) = gen(tmp.path(), "armenian", "2");
+        assert_eq!(code, 0, "{err}");
+        let two = files(tmp.path());
+        assert!(!two.is_empty());
+        // Three pieces, with Ctrl-C already pressed: the first check stops
+        // it, with exit code 130, one line saying how to go on, the
+        // two-piece tables untouched and no file of a three-piece one.
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let argv = [
+            "tama", "egtb", "gen", "--rules", "armenian", "--pieces", "3", "--dir", dir,
+        ];
+        let mut input: &[u8] = b"";
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut io = crate::io::Io::new(&mut input, &mut out, &mut err)
+            .with_interrupt(crate::interrupt::Interrupt::Flag(&stop));
+        let code = crate::run_with(argv, &mut io);
+        let err = String::from_utf8(err).expect("utf-8");
+        assert_eq!(code, crate::interrupt::EXIT_INTERRUPTED, "{err}");
+        assert!(
+            err.ends_with(&format!(
+                "stopped: the tables finished before it are in {dir}; the same command goes on from there\n"
+            )),
+            "{err}"
+        );
+        let out = String::from_utf8(out).expect("utf-8");
+        assert!(
+            !out.contains("tables ("),
+            "no summary of a finished run: {out}"
+        );
+        assert!(out.contains("KvK: already solved"), "{out}");
+        assert_eq!(files(tmp.path()), two);
+        // The same command without the stop skips the two-piece tables.
+        let (code, out, err) = gen(tmp.path(), "armenian", "3");
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("KvK: already solved"), "{out}");
+        // Nine units in all (gen_probe_verify_stats_and_resume), three
+        // of them with two pieces.
+        assert!(out.contains("solved 6 tables"), "{out}");
     }
 
     #[test]
