@@ -1,6 +1,6 @@
 //! The user's Ctrl-C for long jobs: a command that can stop cleanly
-//! (`tama book build`, `tama egtb gen`) asks its [`Io`](crate::io::Io)
-//! for a stop flag ([`Io::stop_flag`](crate::io::Io::stop_flag)), finishes
+//! (`tama book build`, `tama egtb gen`) asks its [`Io`](crate::io::Io)'s
+//! interrupt for a stop flag ([`Interrupt::flag`]), finishes
 //! the step it is in, saves its work and ends with [`EXIT_INTERRUPTED`]
 //! and a line saying how to go on.
 //!

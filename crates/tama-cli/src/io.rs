@@ -8,8 +8,6 @@
 
 use std::io::{BufRead, Write};
 
-use std::sync::atomic::AtomicBool;
-
 use crate::interrupt::Interrupt;
 use crate::terminal::Terminal;
 
@@ -53,12 +51,6 @@ impl<'a> Io<'a> {
     /// The same context with `interrupt` as what stops long commands.
     pub fn with_interrupt(self, interrupt: Interrupt<'a>) -> Io<'a> {
         Io { interrupt, ..self }
-    }
-
-    /// The flag a long command watches to stop at its next safe point
-    /// ([`Interrupt::flag`]).
-    pub fn stop_flag(&self) -> &'a AtomicBool {
-        self.interrupt.flag()
     }
 
     /// The same context with `term` as the terminal facts.

@@ -203,7 +203,7 @@ fn build(a: &BuildArgs, io: &mut Io<'_>) -> CmdResult {
         save_every: Duration::from_secs(60),
     };
     // Ctrl-C ends the build at the end of its batch, with the state saved.
-    let stop = io.stop_flag();
+    let stop = io.interrupt.flag();
     writeln!(
         io.err,
         "building {} to {} positions; Ctrl-C stops it with the state saved in {}",
