@@ -1042,7 +1042,7 @@ fn hand_atomic_writes(code: &[&str]) -> Vec<String> {
 }
 
 /// A file that must appear whole is written through
-/// `tama_egtb::write_atomically` (`crates/tama-egtb/src/atomic.rs`, a
+/// `tama_files::write_atomically` (`crates/tama-files/src/atomic.rs`, a
 /// synced temporary file renamed over the name): no other file of the
 /// workspace (sources, tests, benches, examples) renames a temporary file
 /// into place or makes its own `.tmp` name. xtask's `snapshots accept`
@@ -1054,7 +1054,7 @@ fn hand_atomic_writes(code: &[&str]) -> Vec<String> {
 fn files_are_put_in_place_only_by_the_atomic_writer() {
     let root = workspace_root();
     let allowed = [
-        root.join("crates/tama-egtb/src/atomic.rs"),
+        root.join("crates/tama-files/src/atomic.rs"),
         root.join("xtask/src/snapshots.rs"),
         root.join("crates/tama-web/src/bundle.rs"),
         root.join("tests/tidy.rs"),
@@ -1077,7 +1077,7 @@ fn files_are_put_in_place_only_by_the_atomic_writer() {
     assert!(scanned > 100, "the sources are found");
     assert!(
         found.is_empty(),
-        "files put in place by hand (use tama_egtb::write_atomically):\n{}",
+        "files put in place by hand (use tama_files::write_atomically):\n{}",
         found.join("\n")
     );
 }
@@ -1090,7 +1090,7 @@ fn the_atomic_write_check_finds_renames() {
         "let tmp = path.with_extension(\"egtb.tmp\");",
         "file.persist(&path)?;",
         "#[serde(rename = \"move\")]",
-        "tama_egtb::write_atomically(&path, write, error)?;",
+        "tama_files::write_atomically(&path, write, error)?;",
         "let renamed = old.renamed_to(x);",
     ];
     assert_eq!(

@@ -121,12 +121,14 @@ fn bench_signature(_: &mut TestTally) -> Result<Outcome> {
     }
 }
 
-/// A short run of every fuzz target (new inputs thrown away), skipped when
-/// nightly or cargo-fuzz is missing; `cargo test` has already replayed the
-/// checked-in corpora on stable.
+/// A short run of every fuzz target (new inputs thrown away), so that a
+/// crash a fuzzer finds fails CI. Skipped where cargo-fuzz is missing,
+/// except under `CI=true`, where `.ci/run` installs it; `cargo test` has
+/// already replayed the checked-in corpora.
 fn fuzz_smoke(_: &mut TestTally) -> Result<Outcome> {
     match fuzz::smoke()? {
         None => Ok(Outcome::Done),
+        Some(reason) if std::env::var("CI").is_ok_and(|v| v == "true") => Err(anyhow!(reason)),
         Some(reason) => Ok(Outcome::Skipped(reason)),
     }
 }

@@ -144,28 +144,20 @@ fn parse_status(line: &str) -> Option<Status> {
     (seen == 3).then_some(status)
 }
 
-/// `cargo +nightly ...` through the rustup proxy (not `$CARGO`, which is
-/// the stable cargo running xtask), building into `fuzz/target`.
-fn nightly_cargo() -> Cmd {
-    Cmd::new("cargo")
-        .arg("+nightly")
+/// `cargo ...` of the toolchain that runs xtask, allowed the nightly
+/// flags cargo-fuzz passes (`RUSTC_BOOTSTRAP=1`: the stable compiler
+/// builds the coverage-instrumented targets, so no nightly toolchain has
+/// to be downloaded), building into `fuzz/target`.
+fn fuzz_cargo() -> Cmd {
+    Cmd::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .env("RUSTC_BOOTSTRAP", "1")
         .env_remove("CARGO_TARGET_DIR")
 }
 
-/// Why fuzzing cannot run here, if it cannot: no nightly toolchain or no
-/// cargo-fuzz.
+/// Why fuzzing cannot run here, if it cannot: no cargo-fuzz (`.ci/run`
+/// installs it).
 pub fn missing_tools() -> Result<Option<String>> {
-    let nightly = match nightly_cargo().arg("--version").probe() {
-        Ok(output) => output.status.success(),
-        Err(_) => false,
-    };
-    if !nightly {
-        return Ok(Some(
-            "the nightly toolchain is not installed (`rustup toolchain install nightly`)"
-                .to_owned(),
-        ));
-    }
-    let fuzz = nightly_cargo().args(["fuzz", "--version"]).probe()?;
+    let fuzz = fuzz_cargo().args(["fuzz", "--version"]).probe()?;
     if !fuzz.status.success() {
         return Ok(Some(
             "cargo-fuzz is not installed (`cargo install cargo-fuzz`)".to_owned(),
@@ -206,7 +198,7 @@ fn fuzz_all(
     sanitizer: Sanitizer,
     keep_corpus: bool,
 ) -> Result<Vec<Outcome>> {
-    nightly_cargo()
+    fuzz_cargo()
         .args(["fuzz", "build", "--sanitizer", sanitizer.name()])
         .run()
         .context("cannot build the fuzz targets")?;
@@ -227,7 +219,7 @@ fn fuzz_all(
                 .with_context(|| format!("cannot create {}", dir.display()))?;
             dir
         };
-        let mut cmd = nightly_cargo()
+        let mut cmd = fuzz_cargo()
             .args(["fuzz", "run", "--sanitizer", sanitizer.name(), target])
             .arg(&output);
         for seeds in [&corpus, &regressions] {
@@ -318,7 +310,7 @@ fn check(outcomes: &[Outcome]) -> Result<()> {
         Ok(())
     } else {
         bail!(
-            "{} fuzz target(s) failed:\n  {}\nreproduce with `cargo +nightly fuzz run -s none TARGET INPUT`; add the input to fuzz/regressions/TARGET once fixed",
+            "{} fuzz target(s) failed:\n  {}\nreproduce with `RUSTC_BOOTSTRAP=1 cargo fuzz run -s none TARGET INPUT`; add the input to fuzz/regressions/TARGET once fixed",
             failures.len(),
             failures.join("\n  ")
         )
@@ -342,7 +334,7 @@ pub fn run(args: Args) -> Result<()> {
     if args.minimize {
         for &target in &targets {
             let before = count_files(&fuzz_dir().join("corpus").join(target));
-            nightly_cargo()
+            fuzz_cargo()
                 .args(["fuzz", "cmin", "--sanitizer", args.sanitizer.name(), target])
                 .run()?;
             let after = count_files(&fuzz_dir().join("corpus").join(target));

@@ -62,8 +62,8 @@ enum Command {
     /// within their window, a few searched again) or build them again
     /// with the published settings (`--build`); docs/BALLOTS.md.
     Ballots(ballots::Args),
-    /// Run the cargo-fuzz targets one at a time (nightly and cargo-fuzz
-    /// needed) and summarise executions, coverage and corpus growth.
+    /// Run the cargo-fuzz targets one at a time (cargo-fuzz needed; the
+    /// stable toolchain builds them) and summarise executions, coverage and corpus growth.
     Fuzz(fuzz::Args),
     /// Solve the tablebases once in one process and once wave by wave,
     /// each unit its own process (a Slurm job array per wave, or local

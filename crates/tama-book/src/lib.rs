@@ -54,7 +54,7 @@ pub fn write_book(path: &Path, book: &Book) -> Result<(), BookFileError> {
         path: p.to_path_buf(),
         source,
     };
-    tama_egtb::write_atomically(path, |f| f.write_all(&bytes).map_err(|e| io(path, e)), io)
+    tama_files::write_atomically(path, |f| f.write_all(&bytes).map_err(|e| io(path, e)), io)
 }
 
 /// The books of several shards of one build as one book: every entry of

@@ -12,6 +12,7 @@
 
 use std::io::Write;
 use std::path::Path;
+use tama_files::fnv1a;
 
 use tama_core::{Color, Position, Setup};
 use tama_search::book::{move_code, resolve_code};
@@ -22,15 +23,6 @@ use crate::BookFileError;
 
 const MAGIC: [u8; 8] = *b"TAMABKST";
 const VERSION: u16 = 1;
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
 
 fn settings_bytes(s: &Settings) -> Vec<u8> {
     let mut out = Vec::new();
@@ -84,7 +76,7 @@ pub(crate) fn save(path: &Path, s: &Settings, tree: &Tree) -> Result<(), BuildEr
             source,
         })
     };
-    tama_egtb::write_atomically(path, |f| f.write_all(&out).map_err(|e| io(path, e)), io)
+    tama_files::write_atomically(path, |f| f.write_all(&out).map_err(|e| io(path, e)), io)
 }
 
 /// A reader over the state's bytes that reports where it ran out.

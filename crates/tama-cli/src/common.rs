@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use tama_core::{FlagRule, Position, Rules, TimeControl};
 use tama_egtb::{Tablebase, TablebaseSet};
+use tama_files::Shard;
 use tama_notation::fen::parse_fen;
 use tama_notation::rules_text::{parse_rules, write_rules};
 use tama_notation::time_control::parse_time_control;
@@ -141,6 +142,12 @@ pub fn open_oracle(dir: &Path, rules: Option<&Rules>) -> Result<(Oracle, Loaded)
         time: start.elapsed(),
     };
     Ok((oracle, loaded))
+}
+
+/// Reads `--shard I/N`.
+pub fn parse_shard(text: &str) -> Result<Shard, CliError> {
+    text.parse()
+        .map_err(|e| CliError::usage(format!("invalid --{e}")))
 }
 
 /// Parses an optional `--rules` value.

@@ -41,8 +41,8 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::atomic::tmp_path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use tama_files::{fnv1a, tmp_path};
 
 use tama_core::Rules;
 use tama_notation::write_rules;
@@ -147,16 +147,6 @@ pub struct TableInfo {
     pub longest_win: u32,
     /// The index of a position with the longest win (`u64::MAX` if none).
     pub longest_win_index: u64,
-}
-
-/// FNV-1a, 64 bits.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }
 
 /// The mark of an entry with a capture pending in the codes given to
@@ -271,13 +261,13 @@ fn assemble(info: &TableInfo, width: u8, block_values: usize, blocks: &[Vec<u8>]
 }
 
 /// Writes a table file whole or not at all
-/// ([`crate::write_atomically`]), checking `stop` between chunks of 1 MiB.
+/// ([`tama_files::write_atomically`]), checking `stop` between chunks of 1 MiB.
 pub(crate) fn write_atomically(
     path: &Path,
     bytes: &[u8],
     stop: Option<&AtomicBool>,
 ) -> Result<(), Error> {
-    crate::atomic::write_atomically(
+    tama_files::write_atomically(
         path,
         |f| {
             for chunk in bytes.chunks(1 << 20) {

@@ -26,7 +26,6 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
-mod atomic;
 mod batch;
 mod captures;
 mod distance_table;
@@ -47,7 +46,6 @@ mod verify_memory;
 mod wdl;
 mod working_state;
 
-pub use atomic::write_atomically;
 pub use error::Error;
 pub use file::{table_path, TableInfo};
 pub use generate::{generate, GenOptions, Layout, Progress, UnitReport};

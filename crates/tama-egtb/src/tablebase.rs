@@ -317,7 +317,7 @@ mod tests {
         for junk in ["notes.txt", "XYZ.egtb", "KvKKKKKKKK.egtb"] {
             fs::write(dir.join(junk), b"junk").unwrap();
         }
-        let unfinished = crate::atomic::tmp_path(&table_path(&dir, material("KKvK")));
+        let unfinished = tama_files::tmp_path(&table_path(&dir, material("KKvK")));
         fs::write(unfinished, b"junk").unwrap();
         fs::remove_file(wdl_path(&dir, material("MvK"))).unwrap();
         fs::remove_file(table_path(&dir, material("KvM"))).unwrap();

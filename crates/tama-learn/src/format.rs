@@ -28,8 +28,8 @@
 use core::fmt;
 
 use tama_core::{Bitboard, Color, Position, Rules, Setup};
+use tama_files::fnv1a as checksum;
 use tama_notation::{parse_rules, write_rules};
-use tama_search::learned::checksum;
 
 /// The version of the data format this build reads and writes.
 pub const DATA_VERSION: u16 = 1;

@@ -209,7 +209,7 @@ fn check_existing(path: &Path, header: &Header) -> Result<(), GenError> {
 
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), GenError> {
     let io = |p: &Path, e| GenError::Io(p.to_path_buf(), e);
-    tama_egtb::write_atomically(
+    tama_files::write_atomically(
         path,
         |f| io::Write::write_all(f, bytes).map_err(|e| io(path, e)),
         io,

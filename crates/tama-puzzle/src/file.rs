@@ -107,14 +107,14 @@ pub fn to_text(puzzles: &[Puzzle]) -> Result<String, String> {
 }
 
 /// Writes `puzzles` to `path`, whole or not at all
-/// ([`tama_egtb::write_atomically`]).
+/// ([`tama_files::write_atomically`]).
 ///
 /// # Errors
 ///
 /// A puzzle [`to_game`] refuses, or the I/O error, with the path.
 pub fn write_puzzles(path: &Path, puzzles: &[Puzzle]) -> Result<(), FileError> {
     let text = to_text(puzzles).map_err(|message| FileError { line: 0, message })?;
-    tama_egtb::write_atomically(
+    tama_files::write_atomically(
         path,
         |f| {
             f.write_all(text.as_bytes()).map_err(|e| FileError {

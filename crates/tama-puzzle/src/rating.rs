@@ -139,7 +139,7 @@ impl Rating {
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
         let text = self.to_text();
-        tama_egtb::write_atomically(
+        tama_files::write_atomically(
             path,
             |f| f.write_all(text.as_bytes()).map_err(|e| e.to_string()),
             |p, e| format!("cannot write {}: {e}", p.display()),

@@ -19,10 +19,11 @@
 
 use tama_core::{Bitboard, Color, Position, Rules};
 
-use crate::learned::{checksum, Base, LearnedEval};
+use crate::learned::{Base, LearnedEval};
 use crate::params::EvalParams;
 use crate::score::EVAL_LIMIT;
 use crate::settings::settings;
+use tama_files::fnv1a as checksum;
 
 settings! {
     prefix "eval_";

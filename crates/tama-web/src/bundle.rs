@@ -43,13 +43,6 @@ impl Bundle {
     }
 }
 
-/// A 64-bit FNV-1a hash (stable across builds and platforms).
-fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(hash, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// Every file of the bundle with its bytes: the embedded page and package
 /// (`sw.js` with its file list and version written in), and `config.json`.
 pub fn files() -> Vec<(String, Vec<u8>)> {
@@ -60,13 +53,14 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
         .collect();
     files.push(("config.json".to_owned(), config().into_bytes()));
     files.sort();
-    let mut version = 0xcbf2_9ce4_8422_2325_u64;
+    // FNV-1a: stable across builds and platforms.
+    let mut version = tama_files::Fnv1a::new();
     for (path, bytes) in &files {
-        version = fnv1a(version, path.as_bytes());
-        version = fnv1a(version, &[0]);
-        version = fnv1a(version, bytes);
+        version.write(path.as_bytes());
+        version.write(&[0]);
+        version.write(bytes);
     }
-    let version = format!("{version:016x}");
+    let version = format!("{:016x}", version.finish());
     let mut list = String::from("[");
     for (i, (path, _)) in files.iter().enumerate() {
         let sep = if i == 0 { "" } else { ", " };

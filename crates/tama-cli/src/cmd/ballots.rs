@@ -152,7 +152,7 @@ fn build(a: &BuildArgs, io: &mut Io<'_>) -> CmdResult {
     .map_err(CliError::usage)?;
     let text = write_ballots(&set);
     let failed = |_: &Path, e| CliError::usage(format!("{}: {e}", a.out.display()));
-    tama_egtb::write_atomically(
+    tama_files::write_atomically(
         &a.out,
         |f| f.write_all(text.as_bytes()).map_err(|e| failed(&a.out, e)),
         failed,

@@ -11,7 +11,7 @@ use tama_core::{Position, Preset, Rules};
 use tama_notation::movetext::write_move;
 use tama_report::BookMoveReport;
 
-use crate::common::{parse_rules_arg, write_json, PositionArgs};
+use crate::common::{parse_rules_arg, parse_shard, write_json, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::interrupt::EXIT_INTERRUPTED;
 use crate::io::Io;
@@ -164,24 +164,6 @@ pub fn book_for(file: Option<&Path>, rules: &Rules) -> Result<Option<Arc<Book>>,
     }
 }
 
-/// Reads `I/N`.
-fn parse_shard(text: &str) -> Result<(u32, u32), CliError> {
-    let bad = || {
-        CliError::usage(format!(
-            "invalid --shard {text:?}: expected I/N with I < N, e.g. 0/4"
-        ))
-    };
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n) = (
-        i.trim().parse::<u32>().map_err(|_| bad())?,
-        n.trim().parse::<u32>().map_err(|_| bad())?,
-    );
-    if n == 0 || i >= n {
-        return Err(bad());
-    }
-    Ok((i, n))
-}
-
 fn build(a: &BuildArgs, io: &mut Io<'_>) -> CmdResult {
     let rules = parse_rules_arg(a.rules.as_deref())?;
     let preset = preset_of(&rules)?;
@@ -195,7 +177,10 @@ fn build(a: &BuildArgs, io: &mut Io<'_>) -> CmdResult {
             deviation_cost: a.deviation_cost,
             seed: a.seed,
             hash_mib: a.hash,
-            shard: parse_shard(&a.shard)?,
+            shard: {
+                let s = parse_shard(&a.shard)?;
+                (s.index(), s.count())
+            },
         },
         positions: a.positions as usize,
         threads: a.threads as usize,
@@ -348,17 +333,4 @@ fn merge(a: &MergeArgs, io: &mut Io<'_>) -> CmdResult {
         a.out.display()
     )?;
     Ok(EXIT_OK)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shards() {
-        assert_eq!(parse_shard("1/2").unwrap(), (1, 2));
-        for bad in ["2/2", "x", "0/0"] {
-            assert!(parse_shard(bad).is_err(), "{bad}");
-        }
-    }
 }

@@ -10,7 +10,7 @@ use tama_learn::generate::GAMES_PER_FILE;
 use tama_learn::{generate, GenConfig, GenReport, Progress};
 use tama_search::EngineConfig;
 
-use crate::common::{parse_rules_arg, EvalArgs};
+use crate::common::{parse_rules_arg, parse_shard, EvalArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
 use crate::io::Io;
 use crate::progress::relayed;
@@ -67,28 +67,11 @@ pub struct Args {
     pub eval: EvalArgs,
 }
 
-/// Reads `I/N`.
-fn parse_shard(text: &str) -> Result<(u64, u64), CliError> {
-    let bad = || {
-        CliError::usage(format!(
-            "invalid --shard {text:?}: expected I/N with I < N, e.g. 0/4"
-        ))
-    };
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n) = (
-        i.trim().parse::<u64>().map_err(|_| bad())?,
-        n.trim().parse::<u64>().map_err(|_| bad())?,
-    );
-    if n == 0 || i >= n {
-        return Err(bad());
-    }
-    Ok((i, n))
-}
-
 /// Runs `tama datagen`.
 pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     let rules = parse_rules_arg(args.rules.as_deref())?;
     let shard = parse_shard(&args.shard)?;
+    let shard = (u64::from(shard.index()), u64::from(shard.count()));
     let mut engine = EngineConfig::from_settings(args.settings.iter().map(String::as_str))
         .map_err(|e| CliError::usage(format!("--set {e}")))?;
     args.eval.apply(&mut engine, Some(&rules))?;
@@ -159,23 +142,4 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         report.positions as f64 / secs.max(1e-9)
     )?;
     Ok(EXIT_OK)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shards() {
-        assert_eq!(parse_shard("3/16").unwrap(), (3, 16));
-        assert_eq!(parse_shard("0/1").unwrap(), (0, 1));
-        for bad in ["4/4", "1", "a/2", "0/0", "-1/3"] {
-            let e = parse_shard(bad).unwrap_err();
-            assert!(
-                e.message.starts_with("invalid --shard"),
-                "{bad}: {}",
-                e.message
-            );
-        }
-    }
 }

@@ -188,7 +188,7 @@ fn fmt(
         Some(target) => {
             // Write beside the target and rename at the end, so that the
             // target may be the input itself and is never left half written.
-            tama_egtb::write_atomically(
+            tama_files::write_atomically(
                 target,
                 |f| {
                     let mut w = BufWriter::new(f);

@@ -216,7 +216,7 @@ fn write_state(file: &Path, id: &str, pairs: [u32; 5]) -> Result<(), CliError> {
     text.push('\n');
     let cannot =
         |p: &Path, e: std::io::Error| CliError::usage(format!("cannot write {}: {e}", p.display()));
-    tama_egtb::write_atomically(
+    tama_files::write_atomically(
         file,
         |f| std::io::Write::write_all(f, text.as_bytes()).map_err(|e| cannot(file, e)),
         cannot,

@@ -101,7 +101,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     .map_err(|e| CliError::usage(e.to_string()))?;
     let bytes = trained.weights.to_bytes();
     let failed = |_: &std::path::Path, e| CliError::usage(format!("{}: {e}", args.out.display()));
-    tama_egtb::write_atomically(
+    tama_files::write_atomically(
         &args.out,
         |f| std::io::Write::write_all(f, &bytes).map_err(|e| failed(&args.out, e)),
         failed,

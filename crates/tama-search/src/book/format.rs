@@ -3,6 +3,7 @@
 //! problem and its byte offset; writing is the exact inverse.
 
 use core::fmt;
+use tama_files::fnv1a;
 
 use tama_core::Preset;
 
@@ -111,16 +112,6 @@ impl fmt::Display for BookError {
 }
 
 impl std::error::Error for BookError {}
-
-/// FNV-1a, 64 bits: the checksum of the workspace's files.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
 
 /// The length of the header for `preset`.
 fn header_len(preset: Preset) -> usize {

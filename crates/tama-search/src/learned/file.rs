@@ -21,6 +21,7 @@
 use core::fmt;
 
 use tama_core::{Preset, Rules};
+use tama_files::frame::{FrameError, FrameErrorKind, FrameReader, FrameWriter};
 
 use super::{Base, FEATURES, SCALE};
 use crate::eval::Evaluator;
@@ -28,21 +29,7 @@ use crate::eval::Evaluator;
 /// The version of the weights file format this build reads and writes.
 pub const WEIGHTS_VERSION: u16 = 2;
 
-const MAGIC: &[u8; 8] = b"TAMAEVAL";
-
-/// FNV-1a, 64 bits: the checksum of weights files and data files.
-///
-/// ```
-/// assert_eq!(tama_search::learned::checksum(b""), 0xcbf2_9ce4_8422_2325);
-/// ```
-pub fn checksum(bytes: &[u8]) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
+const MAGIC: [u8; 8] = *b"TAMAEVAL";
 
 /// The fingerprint of this build's default classic evaluation, which
 /// files with base classic store and must match.
@@ -151,28 +138,19 @@ impl fmt::Debug for Weights {
     }
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize, part: &'static str) -> Result<&'a [u8], WeightsError> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or(WeightsError::Truncated(part))?;
-        let s = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(s)
-    }
-
-    fn u16(&mut self, part: &'static str) -> Result<u16, WeightsError> {
-        let b = self.take(2, part)?;
-        Ok(u16::from_le_bytes([b[0], b[1]]))
-    }
-
-    fn u32(&mut self, part: &'static str) -> Result<u32, WeightsError> {
-        let b = self.take(4, part)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+impl From<FrameError> for WeightsError {
+    fn from(e: FrameError) -> WeightsError {
+        match e.kind {
+            FrameErrorKind::Magic { .. } => WeightsError::Magic,
+            FrameErrorKind::Version { found, .. } => WeightsError::Version(found),
+            FrameErrorKind::Truncated { what } | FrameErrorKind::Text { what } => {
+                WeightsError::Truncated(what)
+            }
+            FrameErrorKind::Checksum { stored, computed } => {
+                WeightsError::Checksum { stored, computed }
+            }
+            FrameErrorKind::Trailing { extra } => WeightsError::TrailingBytes(extra as usize),
+        }
     }
 }
 
@@ -228,28 +206,21 @@ impl Weights {
 
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let name = self.preset.name().as_bytes();
-        let mut out = Vec::with_capacity(32 + FEATURES * 4);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&WEIGHTS_VERSION.to_le_bytes());
-        out.push(name.len() as u8);
-        out.extend_from_slice(name);
-        out.push(self.base.byte());
+        let mut w = FrameWriter::with_capacity(MAGIC, WEIGHTS_VERSION, 32 + FEATURES * 4);
         let fingerprint = match self.base {
             Base::None => 0,
             Base::Classic => classic_fingerprint(),
         };
-        out.extend_from_slice(&fingerprint.to_le_bytes());
-        out.extend_from_slice(&(FEATURES as u32).to_le_bytes());
-        out.push(2);
-        out.extend_from_slice(&(SCALE as u16).to_le_bytes());
-        for [mg, eg] in self.table.iter() {
-            out.extend_from_slice(&mg.to_le_bytes());
-            out.extend_from_slice(&eg.to_le_bytes());
+        w.name(self.preset.name())
+            .u8(self.base.byte())
+            .u64(fingerprint)
+            .u32(FEATURES as u32)
+            .u8(2)
+            .u16(SCALE as u16);
+        for &[mg, eg] in self.table.iter() {
+            w.i16(mg).i16(eg);
         }
-        let sum = checksum(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        out
+        w.finish()
     }
 
     /// Reads a weights file and checks that it is for `rules`.
@@ -292,29 +263,25 @@ impl Weights {
     ///
     /// As [`Weights::from_bytes`], except for the rules check.
     pub fn read(bytes: &[u8]) -> Result<Weights, WeightsError> {
-        let mut r = Reader { bytes, at: 0 };
-        if r.take(8, "header").ok() != Some(MAGIC.as_slice()) {
-            return Err(WeightsError::Magic);
-        }
-        let version = r.u16("header")?;
-        if version != WEIGHTS_VERSION {
-            return Err(WeightsError::Version(version));
-        }
-        let len = r.take(1, "header")?[0] as usize;
+        let mut r = match FrameReader::open(bytes, MAGIC, WEIGHTS_VERSION) {
+            // A file shorter than the magic is no weights file either.
+            Err(FrameError {
+                kind: FrameErrorKind::Truncated { .. },
+                offset: 0,
+            }) => return Err(WeightsError::Magic),
+            r => r?,
+        };
+        let len = usize::from(r.u8("header")?);
         let name = String::from_utf8_lossy(r.take(len, "header")?).into_owned();
         let preset = Preset::ALL
             .into_iter()
             .find(|p| p.name() == name)
             .ok_or(WeightsError::UnknownRules(name))?;
-        let base_byte = r.take(1, "header")?[0];
+        let base_byte = r.u8("header")?;
         let base = Base::from_byte(base_byte).ok_or(WeightsError::UnknownBase(base_byte))?;
-        let fingerprint = u64::from_le_bytes(
-            r.take(8, "header")?
-                .try_into()
-                .map_err(|_| WeightsError::Truncated("header"))?,
-        );
+        let fingerprint = r.u64("header")?;
         let features = r.u32("header")? as usize;
-        let phases = r.take(1, "header")?[0];
+        let phases = r.u8("header")?;
         let scale = r.u16("header")?;
         if (features, phases, scale as i32) != (FEATURES, 2, SCALE) {
             return Err(WeightsError::Shape(format!(
@@ -322,19 +289,7 @@ impl Weights {
             )));
         }
         let body = r.take(FEATURES * 4, "weights")?;
-        let end = r.at;
-        let stored = u64::from_le_bytes(
-            r.take(8, "checksum")?
-                .try_into()
-                .map_err(|_| WeightsError::Truncated("checksum"))?,
-        );
-        let computed = checksum(&bytes[..end]);
-        if stored != computed {
-            return Err(WeightsError::Checksum { stored, computed });
-        }
-        if r.at != bytes.len() {
-            return Err(WeightsError::TrailingBytes(bytes.len() - r.at));
-        }
+        r.checksum()?;
         if base == Base::Classic && fingerprint != classic_fingerprint() {
             return Err(WeightsError::OtherClassic {
                 file: fingerprint,

@@ -48,7 +48,7 @@ use std::sync::Arc;
 use tama_core::{Color, Position, Rules};
 
 pub use embedded::embedded;
-pub use file::{checksum, Weights, WeightsError, WEIGHTS_VERSION};
+pub use file::{Weights, WeightsError, WEIGHTS_VERSION};
 
 /// What the pattern sum of a weights file is added to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

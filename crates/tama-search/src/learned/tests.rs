@@ -1,6 +1,7 @@
 use super::*;
 use crate::Evaluator;
 use tama_core::{Preset, Rules};
+use tama_files::fnv1a as checksum;
 
 use tama_test_support::positions::quiet_positions;
 use tama_test_support::Rng;

@@ -1,9 +1,7 @@
 //! Files that appear whole or not at all: the one way the workspace
 //! writes a file that a crash, an error or Ctrl-C must not leave half
-//! written (tablebase files, self-play data, trained weights, PDN
-//! rewritten in place). Here because tama-egtb is the lowest crate that
-//! writes files and every such writer depends on: tama-core does no I/O,
-//! tama-search and tama-notation write no files.
+//! written (tablebase files, books, self-play data, trained weights, PDN
+//! rewritten in place, a match's SPRT state, a tournament between rounds).
 
 use std::fs::{self, File};
 use std::io;
@@ -22,7 +20,7 @@ use std::path::{Path, PathBuf};
 ///
 /// let dir = tempfile::tempdir().unwrap();
 /// let path = dir.path().join("out.txt");
-/// tama_egtb::write_atomically(&path, |f| f.write_all(b"whole"), |_, e| e).unwrap();
+/// tama_files::write_atomically(&path, |f| f.write_all(b"whole"), |_, e| e).unwrap();
 /// assert_eq!(std::fs::read(&path).unwrap(), b"whole");
 /// ```
 ///
@@ -62,8 +60,9 @@ pub fn write_atomically<T, E>(
 }
 
 /// The temporary name [`write_atomically`] writes `path` under:
-/// `<name>.tmp` beside it.
-pub(crate) fn tmp_path(path: &Path) -> PathBuf {
+/// `<name>.tmp` beside it (a writer that names the file in its own
+/// errors names this one while writing).
+pub fn tmp_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".tmp");
     path.with_file_name(name)
