@@ -43,7 +43,7 @@ pub fn round(players: u32, round: u32) -> Option<Vec<(u32, u32)>> {
 
 /// The player of an odd-count round robin who sits out round `round`.
 pub fn bye(players: u32, round: u32) -> Option<u32> {
-    if players % 2 == 0 {
+    if players.is_multiple_of(2) {
         return None;
     }
     let n = players + 1;

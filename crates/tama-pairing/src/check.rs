@@ -56,7 +56,7 @@ pub fn absolute_violations(input: &SwissInput, pairing: &RoundPairing) -> Vec<St
             }
         }
     }
-    if cards.len() % 2 == 0 && pairing.bye.is_some() {
+    if cards.len().is_multiple_of(2) && pairing.bye.is_some() {
         out.push("a bye with an even number of players".into());
     }
     for (i, &s) in seen.iter().enumerate() {

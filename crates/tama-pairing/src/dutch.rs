@@ -242,9 +242,7 @@ impl<'a> Bracket<'a> {
         let mut d = [0u64; DIGITS];
         d[0] = 1;
         let full = [0u64, 0, 0, 0, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0];
-        for k in 4..DIGITS {
-            d[k] = full[k];
-        }
+        d[4..DIGITS].copy_from_slice(&full[4..DIGITS]);
         match (a, b) {
             (Vert::Bye, Vert::Player(i)) | (Vert::Player(i), Vert::Bye) => {
                 if !self.cards[i].bye_ok {
@@ -287,10 +285,8 @@ impl<'a> Bracket<'a> {
             (Vert::Bye, Vert::Bye) => return Ok(None),
         }
         let mut w = I256::ZERO;
-        for k in 0..DIGITS {
-            w = w
-                .mul_add(self.radix[k], d[k])
-                .ok_or(PairingError::TooLarge)?;
+        for (&radix, digit) in self.radix.iter().zip(d) {
+            w = w.mul_add(radix, digit).ok_or(PairingError::TooLarge)?;
         }
         Ok(Some(w))
     }

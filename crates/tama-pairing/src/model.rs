@@ -235,7 +235,7 @@ impl Player {
 
 /// Tenths of a point as text: `3`, `3.5`, `2.7`.
 pub fn format_points(tenths: u32) -> String {
-    if tenths % 10 == 0 {
+    if tenths.is_multiple_of(10) {
         format!("{}", tenths / 10)
     } else {
         format!("{}.{}", tenths / 10, tenths % 10)

@@ -7,7 +7,9 @@
 //! each of the opponent's unplayed rounds as a draw; the cuts remove the
 //! lowest contributions.
 //!
-//! Values are in tenths of a point (a rating for ARO, a count for WIN).
+//! Values are in tenths of a point, except Sonneborn–Berger in
+//! hundredths (a score times a fraction of a win), ARO (a rating) and
+//! WIN/WON (counts).
 
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -26,7 +28,7 @@ pub enum TieBreak {
     /// `BH-M1`: median Buchholz, less the highest and the lowest.
     BuchholzMedian1,
     /// `SB`: Sonneborn–Berger, each opponent's adjusted score times the
-    /// points scored against him.
+    /// fraction of a win scored against him (hundredths of a point).
     SonnebornBerger,
     /// `DE`: direct encounter among the players still tied.
     DirectEncounter,
@@ -79,9 +81,11 @@ impl FromStr for TieBreak {
             "WON" => TieBreak::GamesWon,
             "PS" => TieBreak::Progressive,
             "ARO" => TieBreak::AverageRatingOfOpponents,
-            other => return Err(format!(
+            other => {
+                return Err(format!(
                 "unknown tie-break `{other}` (BH, BH-C1, BH-C2, BH-M1, SB, DE, WIN, WON, PS, ARO)"
-            )),
+            ))
+            }
         })
     }
 }
@@ -158,7 +162,7 @@ impl Ctx<'_> {
             TieBreak::SonnebornBerger => self
                 .contributions(i)
                 .iter()
-                .map(|&(v, pts)| v * pts / self.points.win.max(1) as i64)
+                .map(|&(v, pts)| v * pts * 10 / self.points.win.max(1) as i64)
                 .sum(),
             TieBreak::Wins => p
                 .rounds

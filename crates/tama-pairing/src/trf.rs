@@ -6,6 +6,7 @@
 //! A round to be paired may carry requested byes already (`0000 - H`,
 //! `0000 - F`, `0000 - Z`): those players are not paired.
 
+use crate::dutch::RoundPairing;
 use crate::model::{format_points, Colour, Outcome, Player, Points, RoundEntry};
 use crate::state::{Entrant, SwissInput};
 use crate::PairingError;
@@ -293,6 +294,66 @@ impl Tournament {
             initial_colour: self.initial_colour.unwrap_or(Colour::White),
             baku: self.baku,
         })
+    }
+
+    /// The pairing of round `round` as the file records it: each game once
+    /// (white first, in the order of the white player's number) and the
+    /// pairing-allocated bye.
+    pub fn recorded_pairing(&self, round: u32) -> RoundPairing {
+        let r = round.saturating_sub(1) as usize;
+        let mut pairs = Vec::new();
+        let mut bye = None;
+        for p in &self.players {
+            match p.rounds.get(r) {
+                Some(e) if e.outcome == Outcome::PairingBye && e.opponent.is_none() => {
+                    bye = Some(p.number)
+                }
+                Some(RoundEntry {
+                    opponent: Some(o),
+                    colour,
+                    ..
+                }) => {
+                    let white = match colour {
+                        Some(Colour::White) => true,
+                        Some(Colour::Black) => false,
+                        None => p.number < *o,
+                    };
+                    if white {
+                        pairs.push((p.number, *o));
+                    }
+                }
+                _ => {}
+            }
+        }
+        RoundPairing { pairs, bye }
+    }
+
+    /// Records `pairing` as round `round` (games pending, the bye scored),
+    /// and the players in neither as absent with `absent` (a requested bye
+    /// keeps its entry if the round already has one).
+    pub fn record_pairing(&mut self, round: u32, pairing: &RoundPairing) {
+        let r = round.saturating_sub(1) as usize;
+        for p in self.players.iter_mut() {
+            let existing = p.rounds.get(r).copied();
+            p.rounds.resize(r, RoundEntry::bye(Outcome::ZeroBye));
+            let entry = if let Some(&(w, b)) = pairing
+                .pairs
+                .iter()
+                .find(|&&(w, b)| w == p.number || b == p.number)
+            {
+                let white = w == p.number;
+                RoundEntry {
+                    opponent: Some(if white { b } else { w }),
+                    colour: Some(if white { Colour::White } else { Colour::Black }),
+                    outcome: Outcome::Pending,
+                }
+            } else if pairing.bye == Some(p.number) {
+                RoundEntry::bye(Outcome::PairingBye)
+            } else {
+                existing.unwrap_or(RoundEntry::bye(Outcome::ZeroBye))
+            };
+            p.rounds.push(entry);
+        }
     }
 
     /// The score of `player` after `rounds` rounds, in tenths.

@@ -40,9 +40,9 @@ impl I256 {
     pub fn halve(self) -> I256 {
         let mut out = [0u64; 4];
         let top = self.0[3] & (1 << 63);
-        for i in 0..4 {
+        for (i, slot) in out.iter_mut().enumerate() {
             let hi = if i == 3 { top } else { self.0[i + 1] << 63 };
-            out[i] = (self.0[i] >> 1) | hi;
+            *slot = (self.0[i] >> 1) | hi;
         }
         I256(out)
     }

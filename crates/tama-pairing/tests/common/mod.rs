@@ -78,7 +78,7 @@ pub fn simulate(seed: u64, n: usize, rounds: u32, churn: bool) -> Event {
             points: Points::default(),
             round: r,
             total_rounds: rounds,
-            initial_colour: if seed % 2 == 0 {
+            initial_colour: if seed.is_multiple_of(2) {
                 Colour::White
             } else {
                 Colour::Black
