@@ -164,7 +164,7 @@ struct Bracket<'a> {
 }
 
 /// The digits of an edge's weight, most significant first.
-const DIGITS: usize = 14;
+const DIGITS: usize = 15;
 
 impl<'a> Bracket<'a> {
     fn new(
@@ -219,7 +219,8 @@ impl<'a> Bracket<'a> {
             1,
             1,
             1,
-            0,
+            size,
+            size,
             size,
         ];
         let radix = max.iter().map(|m| p * m + 1).collect();
@@ -241,7 +242,7 @@ impl<'a> Bracket<'a> {
     fn weight(&self, a: Vert, b: Vert) -> Result<Option<I256>, PairingError> {
         let mut d = [0u64; DIGITS];
         d[0] = 1;
-        let full = [0u64, 0, 0, 0, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0];
+        let full = [0u64, 0, 0, 0, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0];
         d[4..DIGITS].copy_from_slice(&full[4..DIGITS]);
         match (a, b) {
             (Vert::Bye, Vert::Player(i)) | (Vert::Player(i), Vert::Bye) => {
@@ -330,7 +331,14 @@ impl<'a> Bracket<'a> {
             self.floats(i, Float::Down, d, 8);
             self.floats(j, Float::Up, d, 8);
         }
-        d[13] = self.order(pa, pb);
+        let order = self.order(pa, pb);
+        // The moved-down players' partners first (the outer loop of the
+        // candidates), the remainder's pairs after the downfloaters.
+        if pa < self.mdps {
+            d[12] = order;
+        } else {
+            d[14] = order;
+        }
     }
 
     /// Lowers the float digits (C.12–C.15) for `i` receiving `f` again.

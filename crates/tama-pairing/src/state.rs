@@ -89,6 +89,11 @@ pub struct Card {
     pub floats: [Option<Float>; 2],
     /// A topscorer (A.7; only in the last round).
     pub topscorer: bool,
+    /// The effective pairing number (1-based): the place by pairing
+    /// number among the players who are paired this round or took part
+    /// in an earlier round's pairing, so a late entry not yet playing
+    /// does not shift the others (A.2.b); E.5 reads its parity.
+    pub effective_number: u32,
 }
 
 impl Card {
@@ -130,6 +135,21 @@ pub fn cards(input: &SwissInput) -> Vec<Card> {
     };
     let by_number: std::collections::HashMap<u32, &Entrant> =
         input.players.iter().map(|p| (p.number, p)).collect();
+    let mut sorted: Vec<&Entrant> = input.players.iter().collect();
+    sorted.sort_by_key(|p| p.number);
+    let mut effective = std::collections::HashMap::new();
+    let mut next = 0;
+    for p in sorted {
+        let took_part = p
+            .rounds
+            .iter()
+            .take(past)
+            .any(|e| e.opponent.is_some() || e.outcome == Outcome::PairingBye);
+        if p.available || took_part {
+            next += 1;
+            effective.insert(p.number, next);
+        }
+    }
     let mut out: Vec<Card> = input
         .players
         .iter()
@@ -222,6 +242,7 @@ pub fn cards(input: &SwissInput) -> Vec<Card> {
                 bye_ok,
                 floats,
                 topscorer,
+                effective_number: effective.get(&p.number).copied().unwrap_or(p.number),
             }
         })
         .collect();
@@ -282,7 +303,7 @@ pub fn a_gets_white(a: &Card, b: &Card, initial: Colour) -> bool {
     if let Some((_, ca)) = a.preference() {
         return ca == Colour::White;
     }
-    // E.5: the initial colour to an odd pairing number.
-    let odd = a.number % 2 == 1;
+    // E.5: the initial colour to an odd (effective) pairing number.
+    let odd = a.effective_number % 2 == 1;
     (initial == Colour::White) == odd
 }
