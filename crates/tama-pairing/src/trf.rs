@@ -417,7 +417,7 @@ impl Tournament {
             if p.rating == 0 {
                 String::new()
             } else {
-                p.rating.to_string()
+                p.rating.min(9999).to_string()
             },
             truncate(&p.federation, 3),
             truncate(&p.id, 11),

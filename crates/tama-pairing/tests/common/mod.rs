@@ -29,7 +29,7 @@ pub fn simulate(seed: u64, n: usize, rounds: u32, churn: bool) -> Event {
         .map(|k| Player {
             number: k,
             name: format!("Player {k}"),
-            rating: 2400 - 10 * k,
+            rating: 2400u32.saturating_sub(10 * k).max(100),
             ..Player::default()
         })
         .collect();
