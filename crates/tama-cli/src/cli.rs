@@ -95,6 +95,14 @@ pub enum Command {
     /// self-play) with hints and a local rating; build or check a puzzle
     /// file.
     Puzzle(cmd::puzzle::Args),
+    /// Pair the next round of a Swiss tournament by FIDE's Dutch system
+    /// (`-p`), or check every round of one (`-c`): a TRF file in,
+    /// JaVaFo's output out.
+    Swiss(cmd::swiss::Args),
+    /// Run a tournament as its arbiter: create, add players, pair a
+    /// round (Swiss or round robin), enter results or games, standings
+    /// with tie-breaks, crosstable, HTML page, TRF and PDN export.
+    Tournament(cmd::tournament::Args),
 }
 
 /// Runs the chosen subcommand with the I/O context `io` (its streams and
@@ -120,6 +128,8 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> CmdResult {
         Command::Book(args) => cmd::book::run(&args, io),
         Command::Ballots(args) => cmd::ballots::run(&args, io),
         Command::Puzzle(args) => cmd::puzzle::run(&args, io),
+        Command::Swiss(args) => cmd::swiss::run(&args, io),
+        Command::Tournament(args) => cmd::tournament::run(&args, io),
     }
 }
 

@@ -17,6 +17,8 @@ pub mod puzzle;
 pub mod serve;
 pub mod show;
 pub mod sprt;
+pub mod swiss;
 pub mod tactics;
+pub mod tournament;
 pub mod train;
 pub mod web_bundle;
