@@ -77,7 +77,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
             let cannot = |p: &Path, e: std::io::Error| {
                 CliError::usage(format!("cannot write {}: {e}", p.display()))
             };
-            tama_egtb::write_atomically(
+            tama_files::write_atomically(
                 &path,
                 |f| f.write_all(text.as_bytes()).map_err(|e| cannot(&path, e)),
                 cannot,

@@ -153,7 +153,7 @@ impl Event {
         let cannot = |p: &Path, e: std::io::Error| {
             CliError::usage(format!("cannot write {}: {e}", p.display()))
         };
-        tama_egtb::write_atomically(
+        tama_files::write_atomically(
             path,
             |f| std::io::Write::write_all(f, text.as_bytes()).map_err(|e| cannot(path, e)),
             cannot,

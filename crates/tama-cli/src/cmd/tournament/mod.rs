@@ -183,7 +183,7 @@ pub enum Action {
 pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), CliError> {
     let cannot =
         |p: &Path, e: std::io::Error| CliError::usage(format!("cannot write {}: {e}", p.display()));
-    tama_egtb::write_atomically(
+    tama_files::write_atomically(
         path,
         |f| f.write_all(text.as_bytes()).map_err(|e| cannot(path, e)),
         cannot,
