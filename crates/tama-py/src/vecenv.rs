@@ -13,12 +13,10 @@
 //! observation (1,280 bytes), about two bytes per legal move and six
 //! bytes of reward and flags, whatever the size of the action space.
 
-use std::sync::Arc;
-
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tama_core::{Color, Game, Move, Position, Rules};
+use tama_core::{Bitboard, Color, Game, Move, Position, Role, Rules};
 
 use crate::actions::{ActionTable, ACTION_SPACE};
 use crate::board::PyBoard;
@@ -29,7 +27,7 @@ use crate::mv::{position_from_text, rules_from_text};
 const OBS: usize = PLANES * 64;
 
 /// Games per thread below which a step stays on one thread.
-const PER_THREAD: usize = 256;
+const PER_THREAD: usize = 2048;
 
 /// One game of the batch.
 struct Slot {
@@ -38,6 +36,26 @@ struct Slot {
     legal: Vec<Move>,
     /// The actions set in the game's row of the mask.
     set: Vec<u16>,
+    /// The position the game's row of the observations shows (`None`
+    /// before the first write).
+    shown: Option<Position>,
+}
+
+thread_local! {
+    /// A move list to generate into (its inline array is 4 KiB: made once
+    /// per thread).
+    static SCRATCH: std::cell::RefCell<tama_core::MoveList> =
+        std::cell::RefCell::new(tama_core::MoveList::new());
+}
+
+/// The bitboards of the four piece planes of `to_array`.
+fn planes_of(pos: &Position) -> [Bitboard; 4] {
+    [
+        pos.pieces_of(Color::White, Role::Man),
+        pos.pieces_of(Color::White, Role::King),
+        pos.pieces_of(Color::Black, Role::Man),
+        pos.pieces_of(Color::Black, Role::King),
+    ]
 }
 
 /// The arrays of one step, as slices (the GIL released meanwhile).
@@ -63,15 +81,18 @@ impl Slot {
             game: Game::from_position(setup.rules, setup.start),
             legal: Vec::new(),
             set: Vec::new(),
+            shown: None,
         };
         slot.fill_legal();
         slot
     }
 
     fn fill_legal(&mut self) {
-        let legal: Arc<[Move]> = crate::legal::generate(self.game.position(), self.game.rules());
-        self.legal.clear();
-        self.legal.extend_from_slice(&legal);
+        SCRATCH.with_borrow_mut(|list| {
+            self.game.position().generate_moves(self.game.rules(), list);
+            self.legal.clear();
+            self.legal.extend_from_slice(list.as_slice());
+        });
     }
 
     fn restart(&mut self, setup: &Setup) {
@@ -81,8 +102,31 @@ impl Slot {
 
     /// Writes the observation and updates the mask row of this game.
     fn write(&mut self, obs: &mut [f32], mask: &mut [bool]) {
-        obs.fill(0.0);
-        encode::write_planes(self.game.position(), obs);
+        let now = *self.game.position();
+        match self.shown.replace(now) {
+            // Only the squares that changed since the last write (a
+            // quarter of the observation or less: the side-to-move plane
+            // and a few squares).
+            Some(before) => {
+                for (plane, (a, b)) in planes_of(&before)
+                    .into_iter()
+                    .zip(planes_of(&now))
+                    .enumerate()
+                {
+                    for sq in Bitboard(a.0 ^ b.0) {
+                        obs[plane * 64 + sq.index()] = if b.contains(sq) { 1.0 } else { 0.0 };
+                    }
+                }
+                if before.turn() != now.turn() {
+                    let side = if now.turn() == Color::White { 1.0 } else { 0.0 };
+                    obs[4 * 64..5 * 64].fill(side);
+                }
+            }
+            None => {
+                obs.fill(0.0);
+                encode::write_planes(&now, obs);
+            }
+        }
         for &a in &self.set {
             mask[usize::from(a)] = false;
         }
@@ -358,14 +402,12 @@ impl PyVecEnv {
     }
 
     /// Starts every game again; returns `(observations, masks)`.
-    fn reset<'py>(
-        &mut self,
-        py: Python<'py>,
-    ) -> PyResult<ResetArrays<'py>> {
+    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<ResetArrays<'py>> {
         let setup = self.setup;
         self.run(py, move |_, slots, out| {
             for (i, slot) in slots.iter_mut().enumerate() {
                 slot.restart(&setup);
+                slot.shown = None;
                 slot.write(
                     &mut out.obs[i * OBS..(i + 1) * OBS],
                     &mut out.mask[i * ACTION_SPACE..(i + 1) * ACTION_SPACE],

@@ -71,21 +71,23 @@ def test_truncation_at_max_plies():
 
 
 def test_arrays_are_reused_and_threads_agree():
-    n = 600  # above the games per thread, so two threads split them
+    n = 4100  # above twice the games per thread (2048), so two threads split them
     one, two = tama.VecEnv(n, threads=1), tama.VecEnv(n, threads=2)
     first = one.reset()[0]
     rng = np.random.default_rng(5)
-    for _ in range(30):
+    for _ in range(4):
         u = rng.random(n)
         a1, a2 = one.random_actions(u), two.random_actions(u)
         assert np.array_equal(a1, a2)
         r1, r2 = one.step(a1), two.step(a2)
-        for x, y in zip(r1, r2):
-            assert np.array_equal(x, y)
+        for k, (x, y) in enumerate(zip(r1, r2)):
+            # The masks (134 MB each) by a sample of rows.
+            assert np.array_equal(x[::37], y[::37]) if k == 1 else np.array_equal(x, y)
     assert r1[0] is first  # the environment's own arrays, overwritten
     assert r1[0].shape == (n, 5, 8, 8) and r1[0].dtype == np.float32
     assert r1[1].shape == (n, tama.ACTION_SPACE) and r1[1].dtype == np.bool_
-    assert (r1[1].sum(axis=1) == [len(one.board(i).legal_moves) for i in range(n)]).all()
+    counts = [len(one.board(i).legal_moves) for i in range(0, n, 41)]
+    assert (r1[1][::41].sum(axis=1) == counts).all()
 
 
 def test_bad_actions_move_no_game():
