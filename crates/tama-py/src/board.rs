@@ -618,6 +618,21 @@ impl PyBoard {
         board_svg(self.position(), &opts)
     }
 
+    /// Boards are equal when they hold the same position (pieces and side
+    /// to move) under the same rules, whatever the moves that led there
+    /// (as python-chess compares boards). A board changes, so it is not
+    /// hashable (`__hash__` is `None`); `board.fen` and `board.rules_text`
+    /// are keys that stay.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyBoard>().is_ok_and(|o| {
+            let o = o.borrow();
+            o.position() == self.position() && o.rules() == self.rules()
+        })
+    }
+
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
+
     /// The text board as `tama show` draws it.
     fn __str__(&self) -> String {
         tama_notation::diagram::text_board(self.position())

@@ -99,7 +99,7 @@ fn bool_array<'py>(
 
 /// The planes of one position in `[plane][rank][file]` order, written
 /// into `out` (length `PLANES * 64`, zeroed).
-fn write_planes(pos: &Position, out: &mut [f32]) {
+pub(crate) fn write_planes(pos: &Position, out: &mut [f32]) {
     let boards = [
         pos.pieces_of(Color::White, Role::Man),
         pos.pieces_of(Color::White, Role::King),

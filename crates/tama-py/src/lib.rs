@@ -3,7 +3,7 @@
 //! The Python API lives in `python/tama/` (re-exports, the `tama.pdn`
 //! module, type stubs); this crate holds the classes: `Board` (board.rs),
 //! `Move`, `Outcome` (mv.rs), `MoveList` (moves.rs), `Engine`, `Score`, `Line` (engine.rs), the PDN
-//! `Game`, `Node` and reader (pdn.rs), the array encodings (encode.rs), the legal moves generated into a reused list (legal.rs), actions (actions.rs), functions over many boards (batch.rs) and
+//! `Game`, `Node` and reader (pdn.rs), the array encodings (encode.rs), the legal moves generated into a reused list (legal.rs), actions (actions.rs), functions over many boards (batch.rs), the batched environment `VecEnv` (vecenv.rs) and
 //! the exceptions (errors.rs). Build it with maturin
 //! (`pip install ./crates/tama-py`); `cargo build` alone checks it.
 
@@ -20,6 +20,7 @@ mod legal;
 mod moves;
 mod mv;
 mod pdn;
+mod vecenv;
 
 use pyo3::prelude::*;
 
@@ -36,6 +37,7 @@ fn _tama(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pdn::PyPdnGame>()?;
     m.add_class::<pdn::PyNode>()?;
     m.add_class::<pdn::PyPdnReader>()?;
+    m.add_class::<vecenv::PyVecEnv>()?;
     errors::register(m)?;
     m.add("MOVE_SPACE", encode::MOVE_SPACE)?;
     m.add("PLANES", encode::PLANES)?;

@@ -27,6 +27,27 @@ pub struct PyPdnReader {
     inner: Option<PdnReader<Source>>,
 }
 
+/// The `OSError` of a file that cannot be read, naming it as Python's
+/// own `open` does (`FileNotFoundError: [Errno 2] No such file or
+/// directory: 'games.pdn'`): the error number picks the subclass.
+pub(crate) fn file_error(e: &std::io::Error, path: &std::path::Path) -> PyErr {
+    let text = e.to_string();
+    // The io::Error text ends in "(os error N)": Python adds its own
+    // "[Errno N]".
+    let message = text
+        .rsplit_once(" (os error")
+        .map_or(text.as_str(), |(m, _)| m)
+        .to_string();
+    match e.raw_os_error() {
+        Some(code) => pyo3::exceptions::PyOSError::new_err((
+            code,
+            message,
+            path.to_string_lossy().into_owned(),
+        )),
+        None => pyo3::exceptions::PyOSError::new_err(format!("{}: {message}", path.display())),
+    }
+}
+
 #[pymethods]
 impl PyPdnReader {
     /// A reader over PDN text.
@@ -48,11 +69,11 @@ impl PyPdnReader {
         }
     }
 
-    /// A reader over the file at `path` (`OSError` when it cannot be
-    /// opened).
+    /// A reader over the file at `path` (`OSError` naming the file when it
+    /// cannot be opened: `FileNotFoundError`, `PermissionError`, …).
     #[staticmethod]
     fn from_file(path: std::path::PathBuf) -> PyResult<PyPdnReader> {
-        let file = File::open(&path)?;
+        let file = File::open(&path).map_err(|e| file_error(&e, &path))?;
         let source: Source = Box::new(file);
         Ok(PyPdnReader {
             inner: Some(PdnReader::new(source)),

@@ -305,3 +305,26 @@ def test_pickle_board_and_moves():
     moves = pickle.loads(pickle.dumps(board.legal_moves))
     assert moves == board.legal_moves
     assert [m.path for m in moves] == [m.path for m in board.legal_moves]
+
+
+def test_boards_compare_positions():
+    # As python-chess: equal boards hold the same position under the same
+    # rules, however they got there (it was identity: Board() != Board()).
+    assert tama.Board() == tama.Board()
+    assert not (tama.Board() != tama.Board())
+    assert tama.Board() != tama.Board(rules="turkish")
+    a, b = tama.Board(rules="turkish"), tama.Board(rules="turkish")
+    a.push("c3-c4")
+    assert a != b
+    b.push("c3-c4")
+    assert a == b
+    # The same position by another order of moves.
+    a.push("f6-f5"); a.push("d3-d4")
+    b.pop(); b.push("d3-d4"); b.push("f6-f5"); b.push("c3-c4")
+    assert a == b and a.move_stack != b.move_stack
+    c = tama.Board(a.fen, rules="turkish")
+    assert c == a and c.move_stack != a.move_stack
+    assert a != a.fen and a == a.copy()
+    # A board changes, so it is not hashable (as python-chess's).
+    with pytest.raises(TypeError):
+        hash(a)

@@ -136,6 +136,17 @@ def test_missing_file():
         tama.pdn.read("missing-games.pdn")
 
 
+def test_file_errors_name_the_file():
+    # As Python's own open(): "[Errno 2] No such file or directory: 'x.pdn'",
+    # with .filename set (it was "No such file or directory (os error 2)").
+    with pytest.raises(FileNotFoundError) as e:
+        tama.pdn.read("missing-games.pdn")
+    assert e.value.filename == "missing-games.pdn"
+    assert "missing-games.pdn" in str(e.value) and "os error" not in str(e.value)
+    with pytest.raises(FileNotFoundError, match="nonexistent"):
+        list(tama.pdn.read(pathlib.Path("/nonexistent/games.pdn")))
+
+
 def test_bytes_and_empty():
     assert len(list(tama.pdn.read(THREE.encode(), errors="skip"))) == 2
     bad = list(tama.pdn.read(b'[White "\xff"]\n\n1. c3-c4 *\n', errors="yield"))

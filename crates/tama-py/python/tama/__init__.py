@@ -31,7 +31,10 @@ set); ``Board.move_from_action`` is the inverse, ``Board.legal_action_mask()``
 and ``legal_action_masks`` the legal actions. ``Move.index()``
 (``from * 64 + to``, ``MOVE_SPACE`` = 4096) is the first slot alone: it is
 not unique for captures that share their ends (``Board.moves_from_index``
-lists them). ``tama.env`` (extra ``[env]``) is a PettingZoo environment.
+lists them). ``tama.env`` (extra ``[env]``) is a PettingZoo environment,
+``VecEnv`` many games stepped in one call in Rust (``tama.vector`` wraps it
+as a Gymnasium vector environment) and ``tama.openspiel`` (extra
+``[openspiel]``) registers the presets as OpenSpiel games.
 
 The formats are those of the ``tama`` command-line program (docs/NOTATION.md in the repository) and
 the rules those of docs/RULES.md.
@@ -54,6 +57,7 @@ from ._tama import (
     PdnError,
     RulesError,
     Score,
+    VecEnv,
     __version__,
     boards_to_array,
     legal_action_masks,
@@ -88,6 +92,7 @@ __all__ = [
     "PdnError",
     "RulesError",
     "Score",
+    "VecEnv",
     "pdn",
     "__version__",
     "boards_to_array",

@@ -4,11 +4,13 @@ import os
 from typing import (
     Any,
     Callable,
+    ClassVar,
     Dict,
     Iterable,
     Iterator,
     List,
     Optional,
+    Sequence,
     Tuple,
     Union,
     final,
@@ -178,6 +180,49 @@ class Board:
     def svg(self, flipped: bool = False, lastmove: Optional[Move] = None) -> str: ...
     def _repr_svg_(self) -> str: ...
     def to_json(self) -> Dict[str, Any]: ...
+    def __eq__(self, other: object, /) -> bool:
+        """Same position (pieces, side to move) under the same rules."""
+    #: Boards change: they are not hashable.
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+@final
+class VecEnv:
+    """``n`` games stepped together in Rust, one ply per game and step
+    (self-play); the arrays are the environment's own, overwritten by the
+    next ``reset``/``step``; a game that ends starts again at once."""
+
+    def __new__(
+        cls,
+        n: int,
+        rules: str = "turkish",
+        fen: Optional[str] = None,
+        max_plies: int = 400,
+        threads: int = 0,
+    ) -> "VecEnv": ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def max_plies(self) -> int: ...
+    def __len__(self) -> int: ...
+    def reset(self) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """``(observations (n, 5, 8, 8), masks (n, ACTION_SPACE))``."""
+    def step(
+        self, actions: Union[Sequence[int], npt.NDArray[np.integer[Any]]]
+    ) -> Tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+    ]:
+        """``(observations, masks, rewards (of the mover), terminated, truncated)``."""
+    def random_actions(self, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """Game ``i`` plays its legal move ``floor(u[i] * len)``."""
+    @property
+    def turns(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def plies(self) -> npt.NDArray[np.int64]: ...
+    def board(self, i: int) -> Board: ...
 
 @final
 class Score:
