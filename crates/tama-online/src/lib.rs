@@ -1,0 +1,7 @@
+//! Live games of draughts between people on a server (issue 42).
+#![deny(missing_docs)]
+
+pub mod event;
+pub mod referee;
+pub mod store;
+pub mod token;
