@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 pub mod event;
+pub mod recover;
 pub mod referee;
 pub mod store;
 pub mod token;
