@@ -2,7 +2,7 @@
 //!
 //! Every change of a game is one [`Entry`]: its number (from 1, without
 //! gaps), the server's time, and the [`Event`]. The log is the game:
-//! [`Referee::replay`](crate::Referee::replay) rebuilds a game from it,
+//! [`Referee::replay`](crate::referee::Referee::replay) rebuilds a game from it,
 //! which is how a server recovers its live games after a crash, and a
 //! client that saw the events up to `n` resumes with those after `n`.
 
