@@ -24,6 +24,10 @@ use crate::referee::{Action, Referee, Settings, Status};
 use crate::store::{ChallengeRow, GameRow, Store};
 use crate::token::{constant_time_eq, is_id, new_id, Token};
 
+/// The cookie that carries a guest token for the page (HttpOnly; it
+/// authorises the WebSocket only, never a POST, so that another site's
+/// page cannot act with it).
+pub const COOKIE_NAME: &str = "tama_guest";
 /// The largest request body of the API, in bytes.
 pub const BODY_LIMIT: usize = 16 * 1024;
 /// How often the server's own timer looks at the running clocks.
@@ -42,7 +46,8 @@ pub fn system_now() -> Now {
     })
 }
 
-struct Live {
+/// A live game in memory: its row, referee, and change signal.
+pub(crate) struct Live {
     row: GameRow,
     referee: tokio::sync::Mutex<Referee>,
     changed: broadcast::Sender<()>,
@@ -59,6 +64,23 @@ pub struct Online {
 /// `{"error": …}`.
 #[derive(Debug)]
 pub struct ApiError(StatusCode, String);
+
+impl ApiError {
+    /// An error of `status` saying `message`.
+    pub fn new(status: StatusCode, message: &str) -> ApiError {
+        ApiError(status, message.to_string())
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        &self.1
+    }
+
+    /// The status.
+    pub fn status(&self) -> StatusCode {
+        self.0
+    }
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -117,6 +139,92 @@ impl Online {
 
     fn live(&self, id: &str) -> Option<Arc<Live>> {
         self.games.lock().ok()?.get(id).cloned()
+    }
+
+    pub(crate) fn live_or_404(&self, id: &str) -> Result<Arc<Live>, ApiError> {
+        self.live(id)
+            .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {id} goes on")))
+    }
+
+    /// The server's time now.
+    pub(crate) fn now(&self) -> Millis {
+        (self.now)()
+    }
+
+    /// The player of a bearer token or of the `tama_guest` cookie, `None`
+    /// when the request has neither.
+    pub(crate) async fn player_if_any(
+        &self,
+        headers: &HeaderMap,
+    ) -> Result<Option<String>, ApiError> {
+        if headers.contains_key(header::AUTHORIZATION) {
+            return self.player(headers).await.map(Some);
+        }
+        let cookie = headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .find_map(|c| {
+                c.trim()
+                    .strip_prefix(COOKIE_NAME)
+                    .and_then(|r| r.strip_prefix('='))
+            });
+        let Some(text) = cookie else { return Ok(None) };
+        let mut h = HeaderMap::new();
+        let bearer = format!("Bearer {text}");
+        let value = header::HeaderValue::from_str(&bearer)
+            .map_err(|_| ApiError(StatusCode::UNAUTHORIZED, "no valid token".into()))?;
+        h.insert(header::AUTHORIZATION, value);
+        self.player(&h).await.map(Some)
+    }
+
+    /// `color` acts in `live` (refused unless the game's last event is
+    /// `after`, when given); a rematch both want is created.
+    pub(crate) async fn act_on(
+        &self,
+        live: &Live,
+        color: Color,
+        action: Action,
+        after: Option<u64>,
+    ) -> Result<(), ApiError> {
+        let mut wanted = false;
+        self.change(live, |r, now| {
+            if after.is_some_and(|a| a != r.last()) {
+                return Err(bad("the game has moved on: resume from its last event"));
+            }
+            let result = r.act(color, action, now).map_err(|e| bad(e.to_string()));
+            wanted = r.rematch_wanted();
+            result
+        })
+        .await?;
+        if wanted {
+            self.rematch(live).await?;
+        }
+        Ok(())
+    }
+
+    /// Creates the rematch of `live` (colours swapped) and records it.
+    async fn rematch(&self, live: &Live) -> Result<(), ApiError> {
+        let id = new_id().map_err(internal)?;
+        let now = self.now();
+        let row = GameRow {
+            id: id.clone(),
+            players: [live.row.players[1].clone(), live.row.players[0].clone()],
+            settings: live.row.settings.clone(),
+            created: now,
+            status: "started".into(),
+        };
+        self.store.add_game(&row, None).await.map_err(internal)?;
+        let referee = Referee::new(row.settings.clone(), now);
+        if let Ok(mut g) = self.games.lock() {
+            g.insert(id.clone(), Arc::new(Live::new(row, referee)));
+        }
+        self.change(live, |r, now| {
+            r.agree_rematch(&id, now);
+            Ok(())
+        })
+        .await
     }
 
     /// Flags every running clock whose time is up.
@@ -184,6 +292,7 @@ impl Online {
             .route("/api/challenge/open", post(open_challenge))
             .route("/api/challenge/{id}/accept", post(accept))
             .route("/api/board/game/stream/{id}", get(stream))
+            .route("/api/board/game/{id}/ws", get(crate::ws::upgrade))
             .route("/api/board/game/{id}/move/{mv}", post(play))
             .route("/api/board/game/{id}/{action}", post(simple))
             .route("/api/board/game/{id}/{what}/{answer}", post(answer))
@@ -194,6 +303,18 @@ impl Online {
 }
 
 impl Live {
+    pub(crate) fn row(&self) -> &GameRow {
+        &self.row
+    }
+
+    pub(crate) fn referee(&self) -> &tokio::sync::Mutex<Referee> {
+        &self.referee
+    }
+
+    pub(crate) fn subscribe(&self) -> broadcast::Receiver<()> {
+        self.changed.subscribe()
+    }
+
     fn new(row: GameRow, referee: Referee) -> Live {
         Live {
             row,
@@ -205,13 +326,21 @@ impl Live {
 
 type St = State<Arc<Online>>;
 
-async fn guest(State(o): St) -> Result<Json<Value>, ApiError> {
+async fn guest(State(o): St) -> Result<Response, ApiError> {
     let token = Token::new().map_err(internal)?;
     o.store
         .add_token(&token.id, &token.secret, (o.now)())
         .await
         .map_err(internal)?;
-    Ok(Json(json!({ "token": token.text() })))
+    let cookie = format!(
+        "{COOKIE_NAME}={}; HttpOnly; SameSite=Strict; Path=/; Max-Age=31536000",
+        token.text()
+    );
+    Ok((
+        [(header::SET_COOKIE, cookie)],
+        Json(json!({ "token": token.text(), "id": token.id })),
+    )
+        .into_response())
 }
 
 /// The fields of a challenge, from JSON or a form.

@@ -7,3 +7,4 @@ pub mod recover;
 pub mod referee;
 pub mod store;
 pub mod token;
+pub mod ws;
