@@ -8,11 +8,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde_json::{json, Value};
 use tama_core::{Color, Preset, Rules, TimeControl};
 use tama_notation::write_line;
@@ -284,22 +283,6 @@ impl Online {
             Err(unauthorized())
         }
     }
-
-    /// The Board API's routes on this server.
-    pub fn router(self: &Arc<Online>) -> Router {
-        Router::new()
-            .route("/api/guest", post(guest))
-            .route("/api/challenge/open", post(open_challenge))
-            .route("/api/challenge/{id}/accept", post(accept))
-            .route("/api/board/game/stream/{id}", get(stream))
-            .route("/api/board/game/{id}/ws", get(crate::ws::upgrade))
-            .route("/api/board/game/{id}/move/{mv}", post(play))
-            .route("/api/board/game/{id}/{action}", post(simple))
-            .route("/api/board/game/{id}/{what}/{answer}", post(answer))
-            .route("/game/export/{id}", get(export))
-            .layer(DefaultBodyLimit::max(BODY_LIMIT))
-            .with_state(self.clone())
-    }
 }
 
 impl Live {
@@ -324,9 +307,9 @@ impl Live {
     }
 }
 
-type St = State<Arc<Online>>;
+pub(crate) type St = State<Arc<Online>>;
 
-async fn guest(State(o): St) -> Result<Response, ApiError> {
+pub(crate) async fn guest(State(o): St) -> Result<Response, ApiError> {
     let token = Token::new().map_err(internal)?;
     o.store
         .add_token(&token.id, &token.secret, (o.now)())
@@ -422,7 +405,7 @@ fn settings_of(f: &HashMap<String, String>) -> Result<(Settings, String), ApiErr
     Ok((Settings::new(rules, control), color.to_string()))
 }
 
-async fn open_challenge(
+pub(crate) async fn open_challenge(
     State(o): St,
     headers: HeaderMap,
     body: Bytes,
@@ -453,7 +436,7 @@ async fn open_challenge(
     })))
 }
 
-async fn accept(
+pub(crate) async fn accept(
     State(o): St,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -525,7 +508,7 @@ async fn act(
     Ok(Json(json!({ "ok": true })))
 }
 
-async fn play(
+pub(crate) async fn play(
     State(o): St,
     Path((id, mv)): Path<(String, String)>,
     headers: HeaderMap,
@@ -533,7 +516,7 @@ async fn play(
     act(&o, &id, &headers, Action::Move { text: mv, lag: 0 }).await
 }
 
-async fn simple(
+pub(crate) async fn simple(
     State(o): St,
     Path((id, what)): Path<(String, String)>,
     headers: HeaderMap,
@@ -548,7 +531,7 @@ async fn simple(
     act(&o, &id, &headers, action).await
 }
 
-async fn answer(
+pub(crate) async fn answer(
     State(o): St,
     Path((id, what, yes)): Path<(String, String, String)>,
     headers: HeaderMap,
@@ -597,7 +580,7 @@ fn game_state(r: &Referee, now: Millis) -> Value {
     state
 }
 
-async fn stream(State(o): St, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn stream(State(o): St, Path(id): Path<String>) -> Result<Response, ApiError> {
     let live = o
         .live(&id)
         .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game {id} goes on")))?;
@@ -656,7 +639,7 @@ async fn stream(State(o): St, Path(id): Path<String>) -> Result<Response, ApiErr
         .into_response())
 }
 
-async fn export(State(o): St, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn export(State(o): St, Path(id): Path<String>) -> Result<Response, ApiError> {
     let text = if let Some(live) = o.live(&id) {
         let r = live.referee.lock().await;
         pdn(&live.row, &r)

@@ -42,6 +42,7 @@ pub mod api;
 pub mod event;
 pub mod recover;
 pub mod referee;
+mod router;
 pub mod store;
 pub mod token;
 pub mod ws;
