@@ -1,4 +1,4 @@
-//! The Board API (in the shape of lichess's) as an axum [`Router`]: guest
+//! The Board API (in the shape of lichess's) as an axum `Router`: guest
 //! tokens, open challenges, moves and the other actions, the game stream
 //! (NDJSON) and the PDN export. docs/ONLINE.md describes it.
 
