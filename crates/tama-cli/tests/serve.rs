@@ -20,7 +20,16 @@ impl Drop for Reap {
 #[test]
 fn serve_prints_its_address_and_stops_on_ctrl_c() {
     let child = Command::new(env!("CARGO_BIN_EXE_tama"))
-        .args(["serve", "--port", "0", "--threads", "1", "--hash", "1"])
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--threads",
+            "1",
+            "--hash",
+            "1",
+            "--no-online",
+        ])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -55,7 +55,7 @@ pub use error::ApiError;
 pub use input::{MAX_ENGINE_DEPTH, MAX_ENGINE_MOVETIME_MS};
 pub use ponder_jobs::{MAX_PONDER_JOBS, PONDER_SEARCH_TIME, PONDER_TTL};
 pub use run::run;
-pub use server::{router, serve, spawn, Config, RunningServer};
+pub use server::{router, serve, serve_with, spawn, Config, RunningServer};
 pub use slots::AppState;
 
 /// The largest request body, in bytes (a bigger one gets 413).

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 
-use crate::server::{serve, Config};
+use crate::server::{online_routes, serve_with, Config};
 use crate::slots::AppState;
 
 /// Log lines waiting for the calling thread, at most.
@@ -45,6 +45,7 @@ pub fn run(
         .thread_name("tama-web")
         .build()?;
     let state = AppState::new(config);
+    let extra = online_routes(&runtime, config)?;
     ready(addr);
     if !config.is_loopback() {
         tracing::warn!(
@@ -58,7 +59,7 @@ pub fn run(
         .spawn(move || {
             runtime.block_on(async move {
                 let listener = TcpListener::from_std(listener)?;
-                serve(listener, state, async {
+                serve_with(listener, state, extra, async {
                     // Without a signal handler the server runs until killed.
                     if tokio::signal::ctrl_c().await.is_err() {
                         std::future::pending::<()>().await;

@@ -45,6 +45,9 @@ pub struct Config {
     /// Opening books played, shown and served for their presets instead of
     /// the embedded ones (`tama serve --book`), at most one a preset.
     pub books: Vec<std::sync::Arc<tama_search::book::Book>>,
+    /// Live games between people (the Board API of `tama-online`) on
+    /// the database at this URL; `None`: none (`tama serve --no-online`).
+    pub online: Option<String>,
 }
 
 impl Default for Config {
@@ -58,6 +61,7 @@ impl Default for Config {
             eval_kind: tama_search::EvalKind::Learned,
             eval_weights: None,
             books: Vec::new(),
+            online: None,
         }
     }
 }
@@ -220,8 +224,23 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
+    serve_with(listener, state, Router::new(), shutdown).await
+}
+
+/// [`serve`] with `extra` routes beside the server's own (the live games
+/// of `tama-online`).
+///
+/// # Errors
+///
+/// An I/O error of the listener.
+pub async fn serve_with(
+    listener: TcpListener,
+    state: AppState,
+    extra: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
     let closing = state.clone();
-    axum::serve(listener, router(state))
+    axum::serve(listener, router(state).merge(extra))
         .with_graceful_shutdown(async move {
             shutdown.await;
             closing.close();
@@ -295,12 +314,13 @@ pub fn spawn(config: Config) -> io::Result<RunningServer> {
         .build()?;
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let state = AppState::new(&config);
+    let extra = online_routes(&runtime, &config)?;
     let thread = std::thread::Builder::new()
         .name("tama-web-server".to_string())
         .spawn(move || {
             runtime.block_on(async move {
                 let listener = TcpListener::from_std(listener)?;
-                serve(listener, state, async {
+                serve_with(listener, state, extra, async {
                     let _ = rx.await;
                 })
                 .await
@@ -311,4 +331,22 @@ pub fn spawn(config: Config) -> io::Result<RunningServer> {
         shutdown: Some(tx),
         thread: Some(thread),
     })
+}
+
+/// The live games' routes for `config.online` (opened, migrated and
+/// recovered on `runtime`), or none.
+pub(crate) fn online_routes(
+    runtime: &tokio::runtime::Runtime,
+    config: &Config,
+) -> io::Result<Router> {
+    let Some(url) = &config.online else {
+        return Ok(Router::new());
+    };
+    let online = runtime
+        .block_on(tama_online::api::Online::open(
+            url,
+            tama_online::api::system_now(),
+        ))
+        .map_err(io::Error::other)?;
+    Ok(online.router())
 }

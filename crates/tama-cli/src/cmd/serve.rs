@@ -46,10 +46,51 @@ pub struct Args {
     /// presets (one book a preset).
     #[arg(long, value_name = "FILE")]
     pub book: Vec<std::path::PathBuf>,
+    /// Serve no live games between people (the Board API, docs/ONLINE.md).
+    #[arg(long)]
+    pub no_online: bool,
+    /// The database of live games: `sqlite://FILE`, `postgres://…`
+    /// (default: online.sqlite in the data folder, $XDG_DATA_HOME/tama
+    /// or ~/.local/share/tama, created and migrated on first run).
+    #[arg(long, value_name = "URL", conflicts_with = "no_online")]
+    pub database: Option<String>,
     #[command(flatten)]
     pub egtb: crate::common::EgtbArgs,
     #[command(flatten)]
     pub eval: crate::common::EvalArgs,
+}
+
+/// The database URL of the live games, `None` with `--no-online`.
+fn database(args: &Args) -> Result<Option<String>, CliError> {
+    if args.no_online {
+        return Ok(None);
+    }
+    if let Some(url) = &args.database {
+        return Ok(Some(url.clone()));
+    }
+    let env = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(std::path::PathBuf::from)
+    };
+    let dir = env("XDG_DATA_HOME")
+        .or_else(|| env("HOME").map(|h| h.join(".local/share")))
+        .or_else(|| env("APPDATA"))
+        .ok_or_else(|| {
+            CliError::usage(
+                "no data folder for the live games (no HOME); give --database or --no-online",
+            )
+        })?
+        .join("tama");
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        CliError::usage(format!(
+            "cannot create the data folder {}: {e}",
+            dir.display()
+        ))
+    })?;
+    Ok(Some(tama_online::store::sqlite_url(
+        &dir.join("online.sqlite"),
+    )))
 }
 
 /// The books of `--book`, each read with its name in the error; two for
@@ -86,6 +127,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         eval_kind: engine.eval_kind,
         eval_weights: engine.eval_weights,
         books: books(&args.book)?,
+        online: database(args)?,
     };
     let mut printed: Result<(), std::io::Error> = Ok(());
     let open = args.open;
@@ -130,6 +172,8 @@ mod tests {
             threads: 1,
             hash: 1,
             book: Vec::new(),
+            no_online: true,
+            database: None,
             egtb: crate::common::EgtbArgs::default(),
             eval: crate::common::EvalArgs::default(),
         }
