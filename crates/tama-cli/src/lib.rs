@@ -94,7 +94,7 @@ fn one_line(rendered: &str) -> String {
     let mut line = message
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty())
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
         .collect::<Vec<_>>()
         .join(" ");
     // `Usage: tama book build [OPTIONS] --out <OUT>`: the command is the
@@ -104,8 +104,9 @@ fn one_line(rendered: &str) -> String {
         .split_whitespace()
         .take_while(|w| !w.starts_with(['[', '<', '-']))
         .collect();
-    if !command.is_empty() {
-        line.push_str(&format!("; try `{} --help`", command.join(" ")));
+    match command.is_empty() {
+        true => line.push_str("; try `--help`"),
+        false => line.push_str(&format!("; try `{} --help`", command.join(" "))),
     }
     line
 }
