@@ -52,11 +52,11 @@ fn solving_a_puzzle_moves_the_rating_up_and_a_wrong_move_down() {
     assert!(out.contains("Not a move here"), "{out}");
     assert!(out.contains("Correct. "), "{out}");
     assert!(out.contains("Solved!"), "{out}");
-    assert!(out.contains("Rating: 1500 -> "), "{out}");
+    assert!(out.contains("Rating: 1000 -> "), "{out}");
     let after = Rating::load(&rating).unwrap();
-    assert!(after.rating > 1500.0 && after.played == 1 && after.solved == 1);
+    assert!(after.rating > 1000.0 && after.played == 1 && after.solved == 1);
 
-    // A wrong first move: failed, the solution shown, the rating down.
+    // A wrong first move: failed (a retry may follow), the rating down.
     let wrong = p
         .start
         .legal_moves(&p.rules)
@@ -67,10 +67,7 @@ fn solving_a_puzzle_moves_the_rating_up_and_a_wrong_move_down() {
     let text = format!("{}\n", write_move(&p.start, &p.rules, &wrong));
     let (code, out, _) = run(&args, &rating, &text);
     assert_eq!(code, 0);
-    assert!(
-        out.contains("Wrong: ") && out.contains("Solution: "),
-        "{out}"
-    );
+    assert!(out.contains(" does not win. Try again"), "{out}");
     let again = Rating::load(&rating).unwrap();
     assert!(again.rating < after.rating && again.played == 2 && again.solved == 1);
 }
@@ -91,7 +88,7 @@ fn hints_solution_skip_and_quit() {
     let first = write_move(&p.start, &p.rules, &p.solution[0]);
     assert!(out.contains(&format!("Hint: play {first}.")), "{out}");
     assert!(out.contains(&format!("Solution: {first}")), "{out}");
-    assert!(Rating::load(&rating).unwrap().rating < 1500.0);
+    assert!(Rating::load(&rating).unwrap().rating < 1000.0);
 
     // Skipped before a move: not rated; then quit.
     let fresh = dir.path().join("fresh.txt");
@@ -183,7 +180,7 @@ fn a_sample_of_the_committed_puzzles_passes_its_check() {
     let material: tama_egtb::Material = "KKvKK".parse().unwrap();
     let sample: Vec<&Puzzle> = puzzles
         .iter()
-        .filter(|p| matches!(p.source, Source::Tablebase { material: m, .. } if m == material))
+        .filter(|p| matches!(p.source, Source::Tablebase { material: m, .. } if m.to_string() == material.to_string()))
         .take(12)
         .collect();
     assert!(!sample.is_empty());

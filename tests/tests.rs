@@ -8,6 +8,7 @@ mod clock;
 mod differential;
 mod egtb_flag;
 mod engine;
+mod first_hour;
 mod fuzz_replay;
 mod oracle;
 mod play;

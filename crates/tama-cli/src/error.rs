@@ -23,6 +23,10 @@ pub struct CliError {
     pub code: u8,
     /// One line naming the problem, without the `error: ` prefix.
     pub message: String,
+    /// The reader of the output went away (a closed pipe, as `| head`
+    /// closes it once it has its lines): the command ends there, with no
+    /// message and exit code 0, as the tools it is piped into expect.
+    pub pipe_closed: bool,
 }
 
 impl CliError {
@@ -31,6 +35,7 @@ impl CliError {
         CliError {
             code: EXIT_USAGE,
             message: message.to_string(),
+            pipe_closed: false,
         }
     }
 
@@ -39,6 +44,7 @@ impl CliError {
         CliError {
             code: EXIT_IO_FAILED,
             message: format!("i/o error: {e}"),
+            pipe_closed: e.kind() == std::io::ErrorKind::BrokenPipe,
         }
     }
 
@@ -47,6 +53,7 @@ impl CliError {
         CliError {
             code: EXIT_CHECK_FAILED,
             message: message.to_string(),
+            pipe_closed: false,
         }
     }
 }
@@ -110,5 +117,31 @@ mod tests {
         let args = ["tama", "show", "--fen", "nonsense"];
         let code = crate::run_with(args, &mut Io::new(&mut input, &mut out, &mut err));
         assert_eq!(code, EXIT_USAGE);
+    }
+
+    /// A standard output whose reader has gone, as `| head` leaves it.
+    struct Closed;
+
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+    }
+
+    #[test]
+    fn a_closed_pipe_ends_the_command_quietly() {
+        let mut input = io::empty();
+        let (mut out, mut err) = (Closed, Vec::new());
+        let code = crate::run_with(
+            ["tama", "moves"],
+            &mut Io::new(&mut input, &mut out, &mut err),
+        );
+        assert_eq!(
+            (code, String::from_utf8(err).unwrap()),
+            (EXIT_OK, String::new())
+        );
     }
 }

@@ -21,6 +21,7 @@ pub mod common;
 pub mod error;
 pub mod interrupt;
 pub mod io;
+pub mod line_edit;
 pub mod progress;
 pub mod terminal;
 
@@ -64,7 +65,7 @@ where
             // errors for stderr (exit 2).
             let text = e.render().to_string();
             if e.use_stderr() {
-                let _ = write!(io.err, "{text}");
+                let _ = writeln!(io.err, "{}", one_line(&text));
                 return error::EXIT_USAGE;
             }
             let _ = write!(io.out, "{text}");
@@ -73,10 +74,63 @@ where
     };
     match cli::run(cli, io) {
         Ok(code) => code,
+        Err(e) if e.pipe_closed => error::EXIT_OK,
         Err(e) => {
             let _ = io.out.flush();
             let _ = writeln!(io.err, "error: {e}");
             e.code
+        }
+    }
+}
+
+/// A usage error of clap on one line, as every error of the program is:
+/// its message and tips joined, then where to read the usage (`error:
+/// unexpected argument '--x' found; try `tama play --help``).
+fn one_line(rendered: &str) -> String {
+    let (message, usage) = match rendered.split_once("\nUsage:") {
+        Some((message, usage)) => (message, Some(usage)),
+        None => (rendered, None),
+    };
+    let mut line = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    // `Usage: tama book build [OPTIONS] --out <OUT>`: the command is the
+    // words before the first option or argument.
+    let command: Vec<&str> = usage
+        .unwrap_or("")
+        .split_whitespace()
+        .take_while(|w| !w.starts_with(['[', '<', '-']))
+        .collect();
+    match command.is_empty() {
+        true => line.push_str("; try `--help`"),
+        false => line.push_str(&format!("; try `{} --help`", command.join(" "))),
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn usage_errors_are_one_line() {
+        for args in [
+            &["tama", "play", "--nosuch"][..],
+            &["tama", "book", "build"],
+            &["tama", "perft", "x"],
+            &["tama", "nosuch"],
+        ] {
+            let mut input = std::io::empty();
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let code = crate::run(args, &mut input, &mut out, &mut err);
+            let err = String::from_utf8(err).unwrap();
+            assert_eq!(code, crate::error::EXIT_USAGE, "{args:?}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(
+                err.starts_with("error: ") && err.contains("--help`"),
+                "{err}"
+            );
         }
     }
 }

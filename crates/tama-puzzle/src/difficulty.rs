@@ -25,7 +25,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "native")]
 use tama_core::{Move, Position, Rules};
+#[cfg(feature = "native")]
 use tama_search::{Engine, EngineConfig, InfoKind, Level, Limits, SearchResult};
 
 use crate::{fields, number};
@@ -35,6 +37,7 @@ pub const MEASURE_DEPTH: u32 = 14;
 /// The node limit of the measuring search.
 pub const MEASURE_NODES: u64 = 150_000;
 
+#[cfg(feature = "native")]
 /// The levels of play that have a depth, with it: levels 1 to 7.
 pub fn levels() -> Vec<(u8, u32)> {
     Level::ALL
@@ -174,6 +177,7 @@ impl FromStr for Difficulty {
     }
 }
 
+#[cfg(feature = "native")]
 /// The engine of the measurements, the verdicts and their checks: one
 /// thread, a 4 MiB table, no tablebases (the same configuration gives the
 /// same answers).
@@ -188,6 +192,7 @@ pub fn engine() -> Engine {
     engine
 }
 
+#[cfg(feature = "native")]
 /// Measures the difficulty of finding `winning` in `pos` (module
 /// documentation). `engine` is cleared first, so the answer does not
 /// depend on what it searched before.
@@ -237,6 +242,7 @@ pub fn measure(engine: &mut Engine, pos: &Position, rules: &Rules, winning: Move
     }
 }
 
+#[cfg(feature = "native")]
 /// Measures the difficulty of every puzzle again (after a change of the
 /// engine, say; a puzzle without a solution is left as it is);
 /// `progress` hears (done, total).
@@ -251,7 +257,7 @@ pub fn remeasure(puzzles: &mut [crate::Puzzle], mut progress: impl FnMut(usize, 
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "native"))]
 mod tests {
     use super::*;
 

@@ -30,7 +30,9 @@
 
 use std::collections::HashMap;
 use std::fmt;
+#[cfg(feature = "native")]
 use std::io::Write;
+#[cfg(feature = "native")]
 use std::path::Path;
 
 use tama_core::Color;
@@ -106,6 +108,7 @@ pub fn to_text(puzzles: &[Puzzle]) -> Result<String, String> {
     Ok(s)
 }
 
+#[cfg(feature = "native")]
 /// Writes `puzzles` to `path`, whole or not at all
 /// ([`tama_files::write_atomically`]).
 ///
@@ -129,6 +132,7 @@ pub fn write_puzzles(path: &Path, puzzles: &[Puzzle]) -> Result<(), FileError> {
     )
 }
 
+#[cfg(feature = "native")]
 /// Reads every puzzle of `path`.
 ///
 /// # Errors
@@ -230,7 +234,7 @@ pub fn from_game(game: &PdnGame) -> Result<Puzzle, String> {
     })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "native"))]
 mod tests {
     use super::*;
     use crate::{Difficulty, Source};

@@ -13,9 +13,20 @@
 //! - [`difficulty`]: how deep the engine must search to find the move,
 //!   and how many levels of play miss it.
 //! - [`theme`]: sacrifice, promotion, king hunt.
-//! - [`trainer`]: solving one puzzle move by move, with hints; [`rating`]:
-//!   the solver's local rating.
+//! - [`trainer`]: solving one puzzle move by move, with hints and a
+//!   retry after a wrong move, its score, and the choice of the next
+//!   puzzle; [`rating`]: the solver's local rating. The web page's
+//!   puzzle mode follows the same rules.
 //! - [`embedded`]: the puzzles built into the program.
+//!
+//! **The model and the builder.** Without its default feature `native`
+//! the crate is the model alone: [`Puzzle`] and its tags, the file's text
+//! ([`file::parse_puzzles`], [`file::to_text`]), the [`trainer`], the
+//! [`rating`] and [`embedded`]. It does no I/O, starts no thread and
+//! depends on tama-core and tama-notation only, so it builds for
+//! `wasm32-unknown-unknown`. `native` adds the builders ([`tablebase`],
+//! [`selfplay`], `difficulty::measure`) and files on disk (puzzle files
+//! by path, the rating file).
 //!
 //! ```
 //! use tama_core::Preset;
@@ -35,7 +46,9 @@ pub mod difficulty;
 pub mod embedded;
 pub mod file;
 pub mod rating;
+#[cfg(feature = "native")]
 pub mod selfplay;
+#[cfg(feature = "native")]
 pub mod tablebase;
 pub mod theme;
 pub mod trainer;
@@ -46,7 +59,9 @@ use std::str::FromStr;
 use tama_core::{Color, Move, Position, Rules};
 
 pub use difficulty::{Difficulty, Label};
-pub use file::{read_puzzles, write_puzzles, FileError};
+pub use file::FileError;
+#[cfg(feature = "native")]
+pub use file::{read_puzzles, write_puzzles};
 pub use theme::Theme;
 
 /// One puzzle: a position, its rules and the line that wins.
@@ -106,7 +121,7 @@ pub enum Source {
     /// Picked from the endgame tables: exact.
     Tablebase {
         /// The material, seen from the solver (`KKvK`).
-        material: tama_egtb::Material,
+        material: Material,
         /// The tables' distance to the win at the start, in plies.
         plies: u32,
     },
@@ -128,6 +143,59 @@ impl Source {
             Source::Tablebase { .. } => "tablebase",
             Source::SelfPlay { .. } => "self-play",
         }
+    }
+}
+
+/// The material of a tablebase puzzle's start, seen from the solver:
+/// kings (`K`) and men (`M`) of the solver, `v`, the other side's, as the
+/// endgame tables name it (`KMvK`; read in either case).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Material {
+    /// The solver's kings.
+    pub us_kings: u8,
+    /// The solver's men.
+    pub us_men: u8,
+    /// The other side's kings.
+    pub them_kings: u8,
+    /// The other side's men.
+    pub them_men: u8,
+}
+
+impl fmt::Display for Material {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = |kings: u8, men: u8| "K".repeat(kings.into()) + &"M".repeat(men.into());
+        write!(
+            f,
+            "{}v{}",
+            side(self.us_kings, self.us_men),
+            side(self.them_kings, self.them_men)
+        )
+    }
+}
+
+impl FromStr for Material {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Material, String> {
+        let bad = || format!("`{text}` is not a material such as KMvK");
+        let lower = text.to_ascii_lowercase();
+        let (us, them) = lower.split_once('v').ok_or_else(bad)?;
+        let side = |s: &str| -> Option<(u8, u8)> {
+            let kings = s.bytes().take_while(|&c| c == b'k').count();
+            let men = s[kings..].bytes().take_while(|&c| c == b'm').count();
+            (kings + men == s.len() && kings + men <= 12).then_some((kings as u8, men as u8))
+        };
+        let ((us_kings, us_men), (them_kings, them_men)) =
+            side(us).zip(side(them)).ok_or_else(bad)?;
+        if us_kings + us_men == 0 || them_kings + them_men == 0 {
+            return Err(bad());
+        }
+        Ok(Material {
+            us_kings,
+            us_men,
+            them_kings,
+            them_men,
+        })
     }
 }
 
@@ -228,6 +296,9 @@ mod tests {
             "book",
             "tablebase material=KKvK",
             "tablebase material=KKvK plies=x",
+            "tablebase material=KxvK plies=1",
+            "tablebase material=vK plies=1",
+            "tablebase material=MKvK plies=1",
             "self-play seed=1 game=2 ply=3 ply=4",
             "self-play seed=1 game=2 ply=3 colour=4",
         ] {

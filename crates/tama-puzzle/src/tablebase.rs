@@ -187,7 +187,12 @@ pub fn generate(
             themes: theme::detect(&t.position, &line),
             solution: line,
             source: Source::Tablebase {
-                material: t.material,
+                material: crate::Material {
+                    us_kings: t.material.us_kings,
+                    us_men: t.material.us_men,
+                    them_kings: t.material.them_kings,
+                    them_men: t.material.them_men,
+                },
                 plies: t.plies,
             },
         });

@@ -161,8 +161,15 @@ pub struct SearchSummary {
     pub score: Score,
     /// The line it begins, in move text.
     pub pv: Vec<String>,
-    /// The depth of the last completed iteration.
+    /// The iteration the move comes from: the last completed one, or the
+    /// one the search stopped in when it found the move there (then
+    /// `partial`).
     pub depth: u32,
+    /// Whether iteration `depth` was stopped before it completed
+    /// (`"partial": true`; left out otherwise): the move is the best of
+    /// the root moves it searched.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub partial: bool,
     /// Nodes searched.
     pub nodes: u64,
     /// Time the search took (`"time_ms"`, whole milliseconds).
@@ -194,6 +201,7 @@ impl SearchSummary {
             score: best.score,
             pv: write_line(pos, rules, &best.pv),
             depth: best.depth,
+            partial: best.partial,
             nodes: best.nodes,
             time: best.time,
             tables: Tables::new(best.tb.as_ref(), best.tbhits),
@@ -253,14 +261,27 @@ impl EngineMove {
     }
 }
 
-/// `bestmove c3-d4 score +0.35`, with ` (tables: …)` when a table decided.
+/// `bestmove c3-d4 score +0.35 depth 6 pv c3-d4 b6-b5`, with
+/// ` (tables: …)` after the score when a table decided, `depth 7
+/// (partial)` when the move comes from an iteration stopped before its
+/// end, and `(book)` instead of the depth for a book move.
 impl fmt::Display for BestMoveReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let search = &self.search;
         write!(
             f,
             "bestmove {} score {}{}",
-            self.mv, self.search.score, self.search.tables
-        )
+            self.mv, search.score, search.tables
+        )?;
+        if search.book {
+            write!(f, " (book)")?;
+        } else {
+            write!(f, " depth {}", search.depth)?;
+            if search.partial {
+                write!(f, " (partial)")?;
+            }
+        }
+        write!(f, " pv {}", search.pv.join(" "))
     }
 }
 
@@ -434,18 +455,33 @@ mod tests {
             nodes: 7000,
             time: Duration::from_millis(70),
             interrupted: false,
+            partial: false,
             tb: Some(OracleValue::counted(Wdl::Draw, 0)),
             tbhits: 0,
             book: false,
         };
-        let r = Report::result(&pos, &rules, &SearchResult::Move(best));
+        let r = Report::result(&pos, &rules, &SearchResult::Move(best.clone()));
         assert_eq!(
             json(&r),
             r#"{"type":"bestmove","move":"c3-d4","score":{"loss":4},"pv":["c3-d4","b6-b5"],"depth":6,"nodes":7000,"time_ms":70,"tb":"draw","distance":0,"tbkind":"distance"}"#
         );
         assert_eq!(
             r.to_string(),
-            "bestmove c3-d4 score loss in 4 (tables: draw)"
+            "bestmove c3-d4 score loss in 4 (tables: draw) depth 6 pv c3-d4 b6-b5"
+        );
+        // A move found in an iteration stopped before its end says so,
+        // with the iteration it comes from.
+        let mut partial = best.clone();
+        (partial.depth, partial.partial, partial.tb) = (7, true, None);
+        let r = Report::result(&pos, &rules, &SearchResult::Move(partial));
+        assert!(
+            json(&r).contains(r#""depth":7,"partial":true,"nodes""#),
+            "{}",
+            json(&r)
+        );
+        assert_eq!(
+            r.to_string(),
+            "bestmove c3-d4 score loss in 4 depth 7 (partial) pv c3-d4 b6-b5"
         );
         let over = Outcome::win(Color::Black, Termination::NoLegalMoves);
         let r = Report::result(&pos, &rules, &SearchResult::GameOver(over));
@@ -478,6 +514,7 @@ mod tests {
             nodes: 5000,
             time: Duration::from_millis(50),
             interrupted: false,
+            partial: false,
             tb: None,
             tbhits: 0,
             book: false,

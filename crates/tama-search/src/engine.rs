@@ -500,11 +500,17 @@ impl Engine {
             })
             .collect();
         let best = &chosen.root_moves[0];
+        let (depth, partial) = if forced {
+            (0, false)
+        } else {
+            chosen.result_depth()
+        };
         SearchResult::Move(BestMove {
             mv: best.mv,
             score: lines[0].score,
             pv: lines[0].pv.clone(),
-            depth: if forced { 0 } else { chosen.completed_depth },
+            depth,
+            partial,
             seldepth: best.seldepth as u32,
             nodes,
             time: start.elapsed(),

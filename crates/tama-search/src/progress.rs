@@ -79,9 +79,15 @@ pub struct BestMove {
     /// Every line searched (multi-PV), best first; `lines[0]` is the best
     /// move's.
     pub lines: Vec<RootLine>,
-    /// The deepest completed iteration (0 when the move was forced or
-    /// decided by the endgame oracle and returned at once).
+    /// The iteration the move and its line come from: the deepest
+    /// completed one, or the one after it when the search stopped inside
+    /// it after finding the move there (then `partial`); 0 when the move
+    /// was forced or decided by the endgame oracle and returned at once.
     pub depth: u32,
+    /// Whether iteration `depth` was stopped before it completed: the
+    /// move, score and line are the best it found in the root moves it
+    /// searched, not a completed iteration's.
+    pub partial: bool,
     /// The selective depth of the best line.
     pub seldepth: u32,
     /// Nodes searched, all threads.

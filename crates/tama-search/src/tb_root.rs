@@ -175,6 +175,7 @@ pub(crate) fn oracle_result(
         nodes: 1,
         time,
         interrupted: false,
+        partial: false,
         tb: best.tb,
         tbhits: hits,
         lines,

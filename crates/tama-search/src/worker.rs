@@ -191,6 +191,20 @@ impl Worker {
         }
     }
 
+    /// The iteration the best root move comes from, and whether it is
+    /// one stopped before its end: the move heading the root moves was
+    /// scored in the iteration that was stopped (its score is not the
+    /// previous iteration's), so its line is that iteration's.
+    pub(crate) fn result_depth(&self) -> (u32, bool) {
+        let stopped_in = self.root_depth.max(0) as u32;
+        match self.root_moves.first() {
+            Some(rm) if stopped_in > self.completed_depth && rm.score != -INFINITY => {
+                (stopped_in, true)
+            }
+            _ => (self.completed_depth, false),
+        }
+    }
+
     /// Forgets what earlier searches learnt (history, killers).
     pub(crate) fn clear(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);

@@ -28,7 +28,8 @@ pub struct Args {
     /// Search to this depth (plies, 1 to 120).
     #[arg(long, value_name = "D", group = "limit", value_parser = clap::value_parser!(u32).range(1..=120))]
     pub depth: Option<u32>,
-    /// Search for this many milliseconds.
+    /// Search for this many milliseconds. Without --depth, --movetime or
+    /// --nodes the search stops after one second.
     #[arg(long, value_name = "MS", group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// Search this many nodes.

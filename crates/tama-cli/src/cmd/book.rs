@@ -21,7 +21,7 @@ use crate::progress::relayed;
 /// position, summarise a book, merge the books of shards.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  tama book build --rules turkish --out turkish.tbk --positions 8000 --threads 2\n  tama book probe --book turkish.tbk --rules turkish --fen 'W:Wa3,c3,e3,g3:Bb6,d6,f6,h6'\n  tama book stats --book turkish.tbk --json\n  tama book merge --out armenian.tbk s0.tbk s1.tbk"
+    after_help = "Examples:\n  tama book build --rules turkish --out turkish.tbk --positions 8000 --threads 2\n  tama book probe --book turkish.tbk --rules turkish --fen 'W:Wa3,c3,e3,g3:Bb6,d6,f6,h6'\n  tama book stats --book turkish.tbk --json\n  tama book stats --rules turkish\n  tama book merge --out armenian.tbk s0.tbk s1.tbk"
 )]
 pub struct Args {
     /// What to do.
@@ -111,9 +111,14 @@ pub struct ProbeArgs {
 /// `tama book stats`.
 #[derive(Debug, clap::Args)]
 pub struct StatsArgs {
-    /// The book file.
+    /// The book file (default: the book built into the program for
+    /// --rules, as `tama book probe` takes it).
     #[arg(long, value_name = "FILE")]
-    pub book: PathBuf,
+    pub book: Option<PathBuf>,
+    /// The rules whose built-in book to summarise without --book: a preset
+    /// (`armenian`, `turkish`, `armenian-orthogonal`; default armenian).
+    #[arg(long, value_name = "PRESET", conflicts_with = "book")]
+    pub rules: Option<String>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -288,7 +293,17 @@ fn probe(a: &ProbeArgs, io: &mut Io<'_>) -> CmdResult {
 }
 
 fn stats(a: &StatsArgs, io: &mut Io<'_>) -> CmdResult {
-    let book = open(&a.book, None)?;
+    let book = match &a.book {
+        Some(file) => Arc::new(open(file, None)?),
+        None => {
+            let rules = parse_rules_arg(a.rules.as_deref())?;
+            book_for(None, &rules)?.ok_or_else(|| {
+                CliError::usage(
+                    "no book: give --book FILE (no book is built into this program for these rules)",
+                )
+            })?
+        }
+    };
     let s = tama_book::stats(&book);
     if a.json {
         let value = serde_json::json!({

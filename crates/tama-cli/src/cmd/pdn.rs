@@ -114,11 +114,15 @@ fn check(
 ) -> CmdResult {
     let (mut games, mut bad) = (0usize, 0usize);
     let mut unreadable = false;
+    let mut read = 0usize;
     let mut problems = Vec::new();
     for path in files {
         let file = name(path);
         let reader = match open(path, &mut *input) {
-            Ok(r) => r,
+            Ok(r) => {
+                read += 1;
+                r
+            }
             Err(e) => {
                 writeln!(err, "error: cannot read {file}: {e}")?;
                 unreadable = true;
@@ -152,7 +156,9 @@ fn check(
     if as_json {
         let summary = serde_json::json!({"games": games, "invalid": bad, "problems": problems});
         crate::common::write_json(out, &summary)?;
-    } else {
+    } else if read > 0 {
+        // A file that could not be read has no games to count: the
+        // summary is of the files read, and there is none without them.
         writeln!(out, "{}, {bad} with errors", plural(games, "game"))?;
     }
     Ok(if unreadable {

@@ -195,6 +195,18 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         },
         &mut *io.out,
     );
-    session.run(&mut *io.input)?;
+    // On a terminal the lines are edited (history, arrows, completion);
+    // a pipe or a file is read as it is.
+    let mut editor = if term.stdin && term.stdout {
+        crate::line_edit::Terminal::new()
+    } else {
+        None
+    };
+    session.run(
+        &mut *io.input,
+        editor
+            .as_mut()
+            .map(|e| e as &mut dyn crate::line_edit::LineEditor),
+    )?;
     Ok(EXIT_OK)
 }

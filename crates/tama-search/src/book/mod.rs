@@ -342,6 +342,7 @@ pub(crate) fn root_result(
         nodes: 0,
         time: start.elapsed(),
         interrupted: false,
+        partial: false,
         tb: None,
         tbhits: 0,
         book: true,

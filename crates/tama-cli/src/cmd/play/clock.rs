@@ -1,7 +1,8 @@
 //! The clocks of `tama play`: typed lines read on a thread of their own,
 //! so that the side to move's clock is charged while its player thinks, a
 //! flag falls on time even while nobody types, and on a terminal the
-//! clocks in the prompt tick.
+//! clocks in the prompt tick. On a terminal the thread reads through the
+//! line editor, which shows the prompt itself.
 
 use std::io::BufRead;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -11,6 +12,7 @@ use tama_core::Outcome;
 
 use super::session::{Io, Session};
 use crate::error::CliError;
+use crate::line_edit::LineEditor;
 
 /// How often a ticking clock is redrawn.
 const TICK: Duration = Duration::from_millis(200);
@@ -18,19 +20,37 @@ const TICK: Duration = Duration::from_millis(200);
 /// A line read, `None` at the end of the input.
 type Read = std::io::Result<Option<String>>;
 
+/// What the session asks the reader for: a line, after this prompt (the
+/// line editor shows it; without one the session has written it), with
+/// these words for completion.
+struct Ask {
+    prompt: String,
+    words: Vec<String>,
+}
+
 impl Session<'_> {
     /// Reads and carries out lines until `quit` or the end of `input`.
     /// Lines are read one at a time, when the prompt asks for one, by a
     /// reader thread; the session waits for each while charging the
     /// running clock.
-    pub(super) fn read_lines(&mut self, input: &mut (dyn BufRead + Send)) -> Io {
+    pub(super) fn read_lines(
+        &mut self,
+        input: &mut (dyn BufRead + Send),
+        mut editor: Option<&mut dyn LineEditor>,
+    ) -> Io {
+        self.editing = editor.is_some();
         std::thread::scope(|s| {
-            let (ask, asked) = mpsc::channel::<()>();
+            let (ask, asked) = mpsc::channel::<Ask>();
             let (give, got) = mpsc::channel::<Read>();
             s.spawn(move || {
-                for () in asked {
-                    let mut line = String::new();
-                    let read = input.read_line(&mut line).map(|n| (n > 0).then_some(line));
+                for Ask { prompt, words } in asked {
+                    let read = match editor.as_deref_mut() {
+                        Some(editor) => editor.read_line(&prompt, &words),
+                        None => {
+                            let mut line = String::new();
+                            input.read_line(&mut line).map(|n| (n > 0).then_some(line))
+                        }
+                    };
                     if give.send(read).is_err() {
                         break;
                     }
@@ -43,11 +63,16 @@ impl Session<'_> {
         })
     }
 
-    fn command_loop(&mut self, ask: &mpsc::Sender<()>, got: &Receiver<Read>) -> Io {
+    fn command_loop(&mut self, ask: &mpsc::Sender<Ask>, got: &Receiver<Read>) -> Io {
         loop {
-            self.prompt()?;
+            let prompt = self.prompt()?;
+            let words = if self.editing {
+                self.completions()
+            } else {
+                Vec::new()
+            };
             // The reader lives as long as this loop.
-            let _ = ask.send(());
+            let _ = ask.send(Ask { prompt, words });
             let Some(line) = self.wait_for_line(got)? else {
                 // End of input: leave quietly, on a fresh line.
                 writeln!(self.out)?;
@@ -82,7 +107,10 @@ impl Session<'_> {
                 Err(RecvTimeoutError::Timeout) => {
                     if self.charge().is_some() {
                         self.show()?;
-                        self.prompt()?;
+                        // The editor draws its prompt again at the next key.
+                        if !self.editing {
+                            self.prompt()?;
+                        }
                     } else if self.config.term.live_output() {
                         self.redraw_clocks()?;
                     }

@@ -55,6 +55,12 @@ pub enum Command<'a> {
 }
 
 impl<'a> Command<'a> {
+    /// The command words, as Tab completes them at the prompt.
+    pub const WORDS: [&'static str; 17] = [
+        "board", "draw", "eval", "fen", "flip", "go", "help", "hint", "history", "level", "load",
+        "moves", "new", "quit", "resign", "save", "undo",
+    ];
+
     /// Reads one line (surrounding white space ignored; the command word in
     /// any letter case, its argument after white space).
     ///
@@ -160,6 +166,17 @@ mod tests {
         ];
         for (line, expected) in cases {
             assert_eq!(Command::parse(line), *expected, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn every_completed_word_is_a_command() {
+        for word in Command::WORDS {
+            let parsed = Command::parse(word);
+            assert!(
+                !matches!(parsed, Command::Unknown(_) | Command::Move(_)),
+                "{word}: {parsed:?}"
+            );
         }
     }
 

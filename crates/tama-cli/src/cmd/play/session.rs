@@ -22,6 +22,7 @@ use super::text::{clock_text, ending, move_list};
 use super::view::{render, Look};
 use crate::board::color_name as side_name;
 use crate::error::CliError;
+use crate::line_edit::LineEditor;
 use crate::terminal::{Style, Terminal};
 
 /// The engine only considers a draw offer from this move number on.
@@ -98,6 +99,9 @@ pub struct Session<'a> {
     pub(super) out: &'a mut dyn Write,
     /// Since when the side to move's clock has run without being charged.
     pub(super) mark: Instant,
+    /// Whether lines are read through a line editor, which shows the
+    /// prompt itself.
+    pub(super) editing: bool,
 }
 
 pub(super) type Io = Result<(), CliError>;
@@ -116,19 +120,25 @@ impl<'a> Session<'a> {
             config,
             out,
             mark: Instant::now(),
+            editing: false,
         }
     }
 
-    /// Plays until `quit` or the end of `input`.
+    /// Plays until `quit` or the end of the input: the lines of `editor`
+    /// when there is one (a terminal), else of `input`.
     ///
     /// # Errors
     ///
     /// Only when reading or writing fails.
-    pub fn run(&mut self, input: &mut (dyn BufRead + Send)) -> Io {
+    pub fn run(
+        &mut self,
+        input: &mut (dyn BufRead + Send),
+        editor: Option<&mut dyn LineEditor>,
+    ) -> Io {
         self.greet()?;
         self.show()?;
         self.engine_turns()?;
-        self.read_lines(input)?;
+        self.read_lines(input, editor)?;
         self.out.flush()?;
         Ok(())
     }
@@ -190,26 +200,55 @@ impl<'a> Session<'a> {
             Strength::Level(_) => format!(
                 " at {} ({})",
                 self.strength.describe(),
-                self.strength.explain()
+                self.strength.explain(self.config.clock.is_some())
             ),
             _ => format!(" at {}", self.strength.describe()),
         };
         writeln!(self.out, "{who}{level}; rules: {rules}.")?;
+        if let Some((control, _)) = &self.config.clock {
+            writeln!(
+                self.out,
+                "On a clock of {} each: the prompt shows both, White's first.",
+                tama_notation::time_control::write_time_control(control)
+            )?;
+        }
         writeln!(self.out, "Type a move (c3-c4, c3c4, d1xb2) or `help`.")?;
         Ok(())
     }
 
-    pub(super) fn prompt(&mut self) -> Io {
+    /// The prompt: `White> `, after the clocks when there are some.
+    /// Written here, unless a line editor shows it.
+    pub(super) fn prompt(&mut self) -> Result<String, CliError> {
         let text = match self.outcome() {
             Some(_) => "game over".to_string(),
             None => side_name(self.position().turn()).to_string(),
         };
-        if let Some(clocks) = self.clocks() {
-            write!(self.out, "{clocks} ")?;
+        let prompt = match self.clocks() {
+            Some(clocks) => format!("{clocks} {text}> "),
+            None => format!("{text}> "),
+        };
+        if !self.editing {
+            write!(self.out, "{prompt}")?;
         }
-        write!(self.out, "{text}> ")?;
         self.out.flush()?;
-        Ok(())
+        Ok(prompt)
+    }
+
+    /// What Tab completes at the prompt: the commands, then the legal
+    /// moves of the position.
+    pub(super) fn completions(&self) -> Vec<String> {
+        let mut words: Vec<String> = Command::WORDS.iter().map(|w| w.to_string()).collect();
+        if self.outcome().is_none() {
+            let (pos, rules) = (self.position(), self.rules());
+            let mut moves: Vec<String> = pos
+                .legal_moves(&rules)
+                .iter()
+                .map(|m| write_move(&pos, &rules, m))
+                .collect();
+            moves.sort();
+            words.extend(moves);
+        }
+        words
     }
 
     /// Both clocks, when the game has them, always as wide:
@@ -351,7 +390,8 @@ Moves: any move text: c3-c4, c3c4, c3 c4, d1xd4xb4xb2, or just the start and
 end square of a capture (d1xb2). A square alone (c3) lists its piece's moves.
 Commands:
   moves [SQUARE]   the legal moves (of the piece on SQUARE)
-  undo             take back your last move (and the engine's reply)
+  undo             take back your last move (and the engine's reply); on a
+                   clock, the time spent on them is given back
   hint             the engine's suggestion for the side to move
   eval             the engine's evaluation (+ is good for White, in men)
   go               let the engine play the side to move
@@ -448,6 +488,15 @@ Commands:
         }
         taken.reverse();
         writeln!(self.out, "Took back {}.", taken.join(" "))?;
+        // As on the web board, the clocks go back with the moves: the
+        // time spent on them is given back.
+        if let Some(clocks) = self.clocks() {
+            writeln!(
+                self.out,
+                "The clocks are back to where they were before {}: {clocks}.",
+                taken[0]
+            )?;
+        }
         Ok(Next::Changed)
     }
 
@@ -455,13 +504,17 @@ Commands:
         match level {
             Some(n) => {
                 self.strength = Strength::Level(n);
-                writeln!(self.out, "Level {n}: {}.", self.strength.explain())?;
+                writeln!(
+                    self.out,
+                    "Level {n}: {}.",
+                    self.strength.explain(self.game.clock().is_some())
+                )?;
             }
             None => writeln!(
                 self.out,
                 "Usage: level N, with N from 1 (weakest) to 10; now {} ({}).",
                 self.strength.describe(),
-                self.strength.explain()
+                self.strength.explain(self.game.clock().is_some())
             )?,
         }
         Ok(Next::Continue)
@@ -496,7 +549,9 @@ Commands:
         let loaded = match parse_fen(arg) {
             Ok(fen) => Ok(Loaded::position(self.rules(), &fen)),
             Err(fen_error) => match std::fs::read_to_string(arg) {
-                Ok(text) => Loaded::from_text(&text, &self.rules()),
+                Ok(text) => {
+                    Loaded::from_text(&text, &self.rules()).map_err(|e| format!("{arg}: {e}"))
+                }
                 Err(_) if looks_like_fen(arg) => Err(format!("invalid position: {fen_error}")),
                 Err(e) => Err(format!("cannot read {arg}: {e}")),
             },

@@ -37,9 +37,17 @@ impl Strength {
         }
     }
 
-    /// What a level means: `depth 8, 400 ms per move`.
-    pub fn explain(self) -> String {
+    /// What a level means: `depth 8, at most 400 ms per move`; on a
+    /// clock, where the engine takes its time from its clock rather than
+    /// the level's time: `depth 8 at most, its time from its clock`.
+    pub fn explain(self, on_clock: bool) -> String {
         let limits = self.limits();
+        if on_clock {
+            return match limits.depth {
+                Some(d) => format!("depth {d} at most, its time from its clock"),
+                None => "its time from its clock".to_string(),
+            };
+        }
         match (limits.depth, limits.movetime) {
             (Some(d), Some(t)) => format!("depth {d}, at most {} ms per move", t.as_millis()),
             (Some(d), None) => format!("depth {d} per move"),
@@ -60,8 +68,12 @@ mod tests {
         }
         assert_eq!(Strength::Level(0).limits(), Level::ALL[0].limits());
         assert_eq!(
-            Strength::Level(5).explain(),
+            Strength::Level(5).explain(false),
             "depth 8, at most 400 ms per move"
+        );
+        assert_eq!(
+            Strength::Level(5).explain(true),
+            "depth 8 at most, its time from its clock"
         );
         assert!(Strength::Depth(3).limits().is_deterministic());
     }

@@ -4,7 +4,7 @@
 use tama_core::{Color, Game};
 use tama_notation::movetext::write_move;
 
-use super::text::{clock_text, move_number, move_rows};
+use super::text::{move_number, move_rows};
 use crate::board::{BoardView, Marks};
 use crate::terminal::Style;
 
@@ -33,15 +33,11 @@ pub fn render(game: &Game, look: &Look<'_>) -> String {
         let before = &positions[moves.len() - 1];
         Marks::of_move(before, &rules, mv)
     });
-    // On a clock, each player's time left follows the name.
-    let time = |c: Color| {
-        game.clock().map_or(String::new(), |clock| {
-            format!("  {}", clock_text(clock.left(c)).trim())
-        })
-    };
+    // The clocks are not drawn here: the prompt shows them, ticking on a
+    // terminal (a time here would stand still beside it).
     let mut panel = vec![
-        format!("White: {}{}", look.players[0], time(Color::White)),
-        format!("Black: {}{}", look.players[1], time(Color::Black)),
+        format!("White: {}", look.players[0]),
+        format!("Black: {}", look.players[1]),
     ];
     // Only the rows shown are written: writing every move at every
     // board made a long game cost quadratic time.

@@ -78,8 +78,11 @@ fn load(
     preset: Option<Preset>,
 ) -> Result<Vec<Puzzle>, CliError> {
     let puzzles = match (file, preset) {
-        (Some(path), _) => read_puzzles(path)
-            .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?,
+        // A problem of the whole file (line 0) names it already.
+        (Some(path), _) => read_puzzles(path).map_err(|e| match e.line {
+            0 => CliError::usage(e),
+            _ => CliError::usage(format!("{}: {e}", path.display())),
+        })?,
         (None, Some(p)) => tama_puzzle::embedded::puzzles(p)
             .map_err(|e| CliError::usage(format!("the built-in {} puzzles: {e}", p.name())))?,
         (None, None) => {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use tama_core::{Move, Position, Rules};
 use tama_notation::{parse_move, write_line, write_move};
 use tama_puzzle::rating::Rating;
-use tama_puzzle::trainer::{choose, Attempt, Hint, Step};
+use tama_puzzle::trainer::{choose, Attempt, Hint, Status, Step};
 use tama_puzzle::{Label, Puzzle};
 
 use super::{load, rating_path, rules_and_preset};
@@ -63,8 +63,9 @@ fn input(line: &str) -> Input<'_> {
     }
 }
 
-const HELP: &str =
-    "Type your move (c3-c4, d1xb2) or: hint (the piece, then the move), solution, skip, quit.";
+const HELP: &str = "Type your move (c3-c4, d1xb2) or: hint (the piece, then the move), \
+solution, skip, quit. After a wrong move, try again: the puzzle counts as failed, but you \
+can still find the win.";
 
 /// Runs the solving session.
 pub fn run(args: &SolveArgs, io: &mut Io<'_>) -> CmdResult {
@@ -124,11 +125,15 @@ fn solve_one(
     io: &mut Io<'_>,
 ) -> Result<bool, CliError> {
     let black = p.solver() == tama_core::Color::Black;
-    let mut attempt = Attempt::new(p);
-    let themes = tama_puzzle::theme::write(&p.themes);
+    let mut attempt = Attempt::new(p.clone());
+    // The themes only when the code found some.
+    let themes = match p.themes.is_empty() {
+        true => String::new(),
+        false => format!("; themes: {}", tama_puzzle::theme::write(&p.themes)),
+    };
     writeln!(
         io.out,
-        "\nPuzzle {} ({}, rating {}; themes: {themes}; from {}). Your rating: {:.0}",
+        "\nPuzzle {} ({}, rating {}{themes}; from {}). Your rating: {:.0}",
         p.id,
         p.difficulty.label(),
         p.rating(),
@@ -163,7 +168,7 @@ fn solve_one(
                 None => writeln!(io.out, "The puzzle is over.")?,
             },
             Input::Solution => {
-                let rest = attempt.give_up();
+                let rest = attempt.show_solution();
                 writeln!(
                     io.out,
                     "Solution: {}",
@@ -185,7 +190,7 @@ fn solve_one(
             }
         }
     }
-    if let Some(score) = attempt.score() {
+    if let Some(score) = attempt.score_on_leaving() {
         let before = rating.rating;
         rating.record(p.rating(), score);
         rating.save(rating_file).map_err(CliError::usage)?;
@@ -203,7 +208,7 @@ fn solve_one(
 
 /// Plays the solver's `mv`; returns whether the puzzle is over.
 fn step(
-    attempt: &mut Attempt<'_>,
+    attempt: &mut Attempt,
     mv: Move,
     rules: &Rules,
     style: Style,
@@ -212,22 +217,27 @@ fn step(
 ) -> Result<bool, CliError> {
     let pos = attempt.position();
     match attempt.play(mv) {
-        Step::Wrong { expected } => {
-            let rest = &attempt.puzzle().solution[attempt.played().len()..];
+        Step::Wrong => {
             writeln!(
                 io.out,
-                "Wrong: {} does not win; the move was {}. Solution: {}",
+                "{} does not win. Try again (the puzzle counts as failed), or type `hint` or `solution`.",
                 write_move(&pos, rules, &mv),
-                write_move(&pos, rules, &expected),
-                write_line(&pos, rules, rest).join(" ")
             )?;
-            Ok(true)
+            Ok(false)
         }
+        Step::Over => Ok(true),
         Step::Correct { reply: None } => {
             let after = pos.play_unchecked(&mv);
             let marks = Marks::of_move(&pos, rules, &mv);
             write!(io.out, "{}", board(style, black, &after, Some(&marks)))?;
-            writeln!(io.out, "Solved!")?;
+            if attempt.status() == Status::Solved {
+                writeln!(io.out, "Solved!")?;
+            } else {
+                writeln!(
+                    io.out,
+                    "Played out, after a wrong move: failed, but well found."
+                )?;
+            }
             Ok(true)
         }
         Step::Correct { reply: Some(reply) } => {
