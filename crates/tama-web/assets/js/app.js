@@ -6,6 +6,8 @@
 // game.js      the game tree, each position as the package reports it
 // engines/     the engine that answers: tama serve's or the browser's
 // state.js     the one state object and its events
+// modes.js     the modes, each with a game of its own
+// keep.js      the games kept in the browser across a reload
 // record.js    the current node, moving through the tree, loading games
 // play.js      board input and the engine's moves
 // analysis.js  the engine panel's analysis
@@ -20,21 +22,22 @@ import { Board } from "./board.js";
 import { levels } from "./tama.js";
 import { LANGUAGES, chosenLanguage, language, setLanguage, t } from "./i18n.js";
 import { readConfig, enginesFor } from "./engines/index.js";
-import { state, on, changed, findNode, showError, today } from "./state.js";
-import { newGame } from "./game.js";
-import { goto, loadGame, nav, playTexts, takeBack } from "./record.js";
+import { state, on, changed, findNode, showError } from "./state.js";
+import { goto, nav, playTexts, takeBack } from "./record.js";
 import { draggable, maybeEngineMove, newPlayGame, onSquare } from "./play.js";
 import { restartAnalysis, stopAnalysis } from "./analysis.js";
 import { startReview, stopReview } from "./review.js";
-import { bindEditor, editorPut, startEditor } from "./editor.js";
+import { bindEditor, editorPut } from "./editor.js";
 import { bindImportDialog } from "./dialogs/import.js";
 import { bindExportDialog } from "./dialogs/export.js";
 import { bindRulesDialog } from "./dialogs/rules.js";
 import { render } from "./render/page.js";
-import { clockArrive, stopClock } from "./clock.js";
+import { clockArrive, resumeClock, stopClock } from "./clock.js";
 import { stopPonder } from "./ponder.js";
 import { bindPlaySetup, fillClockOptions } from "./setup.js";
-import { bindPuzzles, enterPuzzles, leavePuzzles, puzzleArrive } from "./puzzles.js";
+import { bindPuzzles, enterPuzzles, puzzleArrive } from "./puzzles.js";
+import { loadFen, setMode } from "./modes.js";
+import { keepGames, restoreGames } from "./keep.js";
 import { bookMoveAt, bookRemembered, refreshBook, setBookOption } from "./book.js";
 
 const board = new Board($("#board"), {
@@ -56,25 +59,6 @@ on("load", (game) => {
   stopPonder();
   if (state.clock && state.clock.game !== game) stopClock();
 });
-
-function setMode(mode) {
-  if (mode === state.mode) return;
-  if (state.mode === "edit") state.editor = null;
-  if (state.mode === "puzzles") leavePuzzles();
-  if (mode !== "play" && mode !== "two") stopClock();
-  stopPonder();
-  if (mode === "edit") {
-    stopAnalysis();
-    return startEditor();
-  }
-  state.mode = mode;
-  state.analysis.on = mode === "analysis";
-  if (mode === "play") state.flip = state.play.human === "b";
-  refreshBook();
-  restartAnalysis();
-  maybeEngineMove();
-  if (mode === "puzzles") enterPuzzles().catch((e) => showError(e.message));
-}
 
 function flip() {
   state.flip = !state.flip;
@@ -149,26 +133,19 @@ $("#fen-copy").addEventListener("click", async () => {
     document.execCommand("copy");
   }
 });
-$("#fen-load").addEventListener("click", () => {
-  const fen = $("#fen").value.trim();
-  try {
-    const game = newGame(fen, state.game.rules, { Event: "Analysis", Date: today() });
-    if (state.mode === "edit") state.editor = null;
-    if (state.mode === "edit" || state.mode === "play") {
-      state.mode = "analysis";
-      state.analysis.on = true;
-    }
-    loadGame(game);
-  } catch (e) {
-    showError(t("error.fen", { error: e.message }));
-  }
+// What is typed into the FEN box stays there until it loads; a text that
+// does not load is said beside it.
+$("#fen").addEventListener("input", (e) => (state.fenDraft = e.target.value));
+$("#fen-load").addEventListener("click", () => loadFen($("#fen").value.trim()));
+$("#fen").addEventListener("keydown", (e) => {
+  if (e.key === "Enter") loadFen($("#fen").value.trim());
 });
 
-bindEditor(restartAnalysis);
+bindEditor();
 bindImportDialog();
 bindExportDialog();
 bindRulesDialog();
-bindPuzzles(() => setMode("analysis"));
+bindPuzzles();
 window.addEventListener("resize", () => changed("review"));
 
 // The engine that answers: the configured one, or (under `tama serve`)
@@ -187,7 +164,8 @@ function fillLevels() {
   const { levels: all, default: chosen } = levels();
   state.levels = all;
   const select = $("#level");
-  const current = state.play.level || `l:${chosen}`;
+  const kept = all.some((l) => `l:${l.level}` === state.play.level);
+  const current = kept ? state.play.level : `l:${chosen}`;
   select.innerHTML = "";
   for (const l of all) {
     const time = (l.movetime_ms / 1000).toLocaleString(language());
@@ -214,6 +192,7 @@ async function start() {
   select.addEventListener("change", (e) => useLanguage(e.target.value, true).catch((err) => showError(err.message)));
   await setLanguage(chosenLanguage());
   select.value = language();
+  restoreGames(); // the games of the last visit, before anything is drawn
   fillLevels();
   fillClockOptions();
   state.book.on = bookRemembered();
@@ -226,7 +205,12 @@ async function start() {
   if (config.engine === "browser" && "serviceWorker" in navigator) {
     navigator.serviceWorker.register("sw.js").catch((e) => console.warn(`service worker: ${e.message}`));
   }
-  goto(state.node);
+  keepGames();
+  resumeClock();
+  if (state.mode === "puzzles") {
+    changed();
+    await enterPuzzles();
+  } else goto(state.node);
 }
 
 start().catch((e) => showError(e.message));

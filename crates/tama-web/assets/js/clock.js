@@ -4,14 +4,18 @@
 // only measures the wall time that passes and tells the board, on each
 // move and when the running side's time is up.
 //
-// state.clock = null, or {game, board, node, since, ended}: `board` the
-// package Board of the clocked game (its moves are the main line up to
-// `node`), `since` the wall time (performance.now()) at which the
-// running side's time was last charged, `ended` the outcome of a flag.
+// state.clock = null, or {game, board, node, since, ended, spent,
+// pending, paused, stopped}: `board` the package Board of the clocked
+// game (its moves are the main line up to `node`), `since` the wall time
+// (performance.now()) at which the running side's time was last charged,
+// `ended` the outcome of a flag, `spent` the whole milliseconds charged
+// for each move of the line and `pending` those charged since its last
+// move (with them a reload puts the same clock back, `snapshotClock`),
+// `paused` while its game's mode is not on screen.
 
 import { Board, timeControl } from "./tama.js";
 import { state, changed } from "./state.js";
-import { history, lineTo } from "./game.js";
+import { history, lineTo, nodeAt, pathTo } from "./game.js";
 import { stopPonder } from "./ponder.js";
 
 // The time controls offered before a game: time-control text as the
@@ -30,6 +34,11 @@ export function readControl(text) {
   return timeControl(text).text;
 }
 
+// Each tenth of a second, while a clock is on screen: see `tick`.
+function watch() {
+  if (!timer) timer = setInterval(tick, 100);
+}
+
 // Puts `game` (just loaded, at its root) on the chosen clock, or on none.
 export function startClock(game) {
   stopClock();
@@ -37,14 +46,12 @@ export function startClock(game) {
   if (!control) return;
   const board = new Board(game.fen, { rules: game.rules });
   board.setClock(control, { flagRule });
-  state.clock = { game, board, node: game.root, since: now(), ended: null };
-  timer = setInterval(tick, 100);
+  state.clock = { game, board, node: game.root, since: now(), ended: null, spent: [], pending: 0, paused: false };
+  watch();
 }
 
 // Stops the clock where it stands (its board stays, for the export).
 export function stopClock() {
-  if (timer) clearInterval(timer);
-  timer = null;
   if (state.clock) state.clock.stopped = true;
 }
 
@@ -54,19 +61,64 @@ export function activeClock() {
   return c && !c.stopped && c.game === state.game ? c : null;
 }
 
-// Charges the running side the time since the last charge; returns the
-// outcome when its flag fell (or the game was over before).
+// Charges the running side the whole milliseconds since the last charge;
+// returns the outcome when its flag fell (or the game was over before).
 function charge(c) {
-  const t = now();
-  const outcome = c.board.tick(t - c.since);
-  c.since = t;
-  return outcome;
+  const ms = Math.max(0, Math.floor(now() - c.since));
+  c.since += ms;
+  c.pending += ms;
+  return c.board.tick(ms);
+}
+
+// Its mode left: the clock waits, its running side charged until now.
+export function pauseClock() {
+  const c = activeClock();
+  if (!c || c.paused) return;
+  if (!c.ended) charge(c);
+  c.paused = true;
+}
+
+// Its mode back on screen (or the page loaded): the clock runs on.
+export function resumeClock() {
+  const c = activeClock();
+  if (!c || !c.paused) return;
+  c.paused = false;
+  c.since = now();
+  watch();
+}
+
+// What a reload needs to put the clock back: the control, the flag rule,
+// the time charged for each move and since, where it stands in the game.
+export function snapshotClock(c) {
+  const clock = c.board.clock();
+  const running = !c.paused && !c.stopped && !c.ended && clock.running;
+  const pending = c.pending + (running ? Math.max(0, Math.floor(now() - c.since)) : 0);
+  return { control: clock.control.text, flagRule: clock.flagRule, spent: c.spent, pending, path: pathTo(c.node), stopped: Boolean(c.stopped) };
+}
+
+// The clock of `game` from its snapshot, waiting (`resumeClock` runs
+// it): the package's board charged and moved as before. Throws when the
+// snapshot does not fit the game.
+export function restoreClock(game, snap) {
+  const board = new Board(game.fen, { rules: game.rules });
+  board.setClock(snap.control, { flagRule: snap.flagRule });
+  const node = nodeAt(game, snap.path);
+  const line = lineTo(node);
+  if (snap.spent.length !== line.length) throw new Error("clock: the moves differ");
+  line.forEach((n, k) => {
+    board.tick(snap.spent[k]);
+    board.push(n.move.move);
+  });
+  const outcome = board.tick(snap.pending);
+  const ended = outcome && outcome.termination === "time forfeit" ? outcome.toJSON() : null;
+  watch();
+  return { game, board, node, since: now(), ended, spent: snap.spent.slice(), pending: snap.pending, paused: true, stopped: snap.stopped };
 }
 
 // Each tenth of a second: a flag falls when the running side's time is up.
 function tick() {
   const c = activeClock();
-  if (!c || c.ended) return;
+  if (!c || c.ended || c.paused) return;
   const clock = c.board.clock();
   if (!clock.running) return;
   if (clock[clock.running] - (now() - c.since) <= 0) {
@@ -100,10 +152,14 @@ export function clockArrive(node) {
   if (node.parent === c.node && c.node.children[0] === node && !c.ended) {
     charge(c);
     c.board.push(node.move.move);
+    c.spent.push(c.pending);
+    c.pending = 0;
     c.node = node;
   } else if (!attached(c.node) && attached(node)) {
     const keep = lineTo(node).length;
     while (c.board.ply > keep) c.board.pop();
+    c.spent.length = keep;
+    c.pending = 0;
     c.node = node;
     c.ended = null;
     c.since = now();
@@ -122,7 +178,7 @@ export function clockView() {
   const c = state.clock;
   if (!c || c.game !== state.game) return null;
   const clock = c.board.clock();
-  const running = c.ended || c.stopped ? null : clock.running;
+  const running = c.ended || c.stopped || c.paused ? null : clock.running;
   const left = { white: clock.white, black: clock.black };
   if (running) left[running] = Math.max(0, left[running] - (now() - c.since));
   return { left, running, flagged: clock.flagged, control: clock.control.text };
@@ -131,7 +187,7 @@ export function clockView() {
 // The clock as the engine takes it, its running side's time as of now.
 export function engineClock() {
   const c = activeClock();
-  if (!c || c.ended) return null;
+  if (!c || c.ended || c.paused) return null;
   const clock = c.board.clock();
   const limits = { ...clock.limits };
   if (clock.running) limits[clock.running] = Math.max(0, Math.floor(limits[clock.running] - (now() - c.since)));

@@ -4,16 +4,17 @@
 // writes its text.
 
 import { $, $$ } from "./dom.js";
-import { state, changed, known, today } from "./state.js";
+import { state, changed, known } from "./state.js";
 import { Board, START_FEN } from "./tama.js";
 import { newGame } from "./game.js";
-import { loadGame } from "./record.js";
+import { setMode, showGame, tagsFor } from "./modes.js";
 
 const PIECE_CHAR = { wm: "w", wk: "W", bm: "b", bk: "B" };
 
-export function startEditor() {
+// Opens the editor on the position of mode `from`, where Cancel goes back.
+export function startEditor(from) {
   const k = known();
-  state.editor = { rows: k.rows.slice(), turn: k.pos.turn, piece: "wm", error: null };
+  state.editor = { rows: k.rows.slice(), turn: k.pos.turn, piece: "wm", error: null, from };
   state.mode = "edit";
   state.selected = null;
   changed();
@@ -69,19 +70,12 @@ function editorDone() {
     ed.error = error;
     return changed();
   }
-  state.editor = null;
-  state.mode = "analysis";
-  state.analysis.on = true;
-  loadGame(newGame(fen, state.game.rules, { Event: "Analysis", Date: today() }));
+  showGame("analysis", newGame(fen, state.game.rules, tagsFor("analysis")));
 }
 
-// Leaves the editor for the analysis board; `then` runs after.
-function editorCancel(then) {
-  state.editor = null;
-  state.mode = "analysis";
-  state.analysis.on = true;
-  changed();
-  then();
+// Back to the mode the editor was opened from.
+function editorCancel() {
+  setMode(state.editor.from);
 }
 
 export function renderEditor() {
@@ -95,8 +89,8 @@ export function renderEditor() {
   $("#editor-fen").textContent = fen || error;
 }
 
-// Wires the editor's controls; `onCancel` restarts the analysis.
-export function bindEditor(onCancel) {
+// Wires the editor's controls.
+export function bindEditor() {
   $$("#palette button").forEach((b) =>
     b.addEventListener("click", () => {
       state.editor.piece = b.dataset.piece;
@@ -117,5 +111,5 @@ export function bindEditor(onCancel) {
     changed();
   });
   $("#editor-done").addEventListener("click", editorDone);
-  $("#editor-cancel").addEventListener("click", () => editorCancel(onCancel));
+  $("#editor-cancel").addEventListener("click", editorCancel);
 }

@@ -43,6 +43,21 @@ export function lineTo(node) {
   return out.reverse();
 }
 
+// Where `node` is in its tree: the index of each child taken from the root.
+export function pathTo(node) {
+  return lineTo(node).map((n) => n.parent.children.indexOf(n));
+}
+
+// The node of `game` at `path` (see pathTo); throws when there is none.
+export function nodeAt(game, path) {
+  let node = game.root;
+  for (const k of path) {
+    node = node.children[k];
+    if (!node) throw new Error("no such move in the game");
+  }
+  return node;
+}
+
 // The moves from the game's start to `node`, in move text.
 export function history(node) {
   return lineTo(node).map((n) => n.move.move);

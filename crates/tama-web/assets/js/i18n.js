@@ -82,3 +82,11 @@ export async function setLanguage(code, remember = false) {
   }
   applyToPage();
 }
+
+// The name of a rules preset in the current language (its code word
+// where the catalogue has none).
+export function presetName(code) {
+  const key = `preset.${code}`;
+  const name = t(key);
+  return name === key ? code : name;
+}

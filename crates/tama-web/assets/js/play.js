@@ -2,13 +2,14 @@
 // (several clicks tell captures with the same ends apart), and in play
 // mode the engine answers.
 
-import { state, changed, gameTo, humanToMove, known, limitOf, showError, today } from "./state.js";
+import { state, changed, gameTo, humanToMove, known, limitOf, showError } from "./state.js";
 import { sqIndex, sqName } from "./squares.js";
 import { newGame, addMoveText } from "./game.js";
 import { goto, loadGame, playMove } from "./record.js";
 import { engineClock, flagOutcome, startClock } from "./clock.js";
 import { ponderFor, startPonder } from "./ponder.js";
 import { markBookMove } from "./book.js";
+import { tagsFor } from "./modes.js";
 
 // Whether the piece of move `m` passes over or lands on square `name`:
 // it lies on one of the straight legs of the path, after its start. (A
@@ -129,16 +130,17 @@ function engineLimit() {
   return { ...(clock ? { depth: limit.depth, clock } : limit), book: state.book.on };
 }
 
-// A new game from the current start position: against the engine in
-// play mode, between two players otherwise; on the chosen clock.
+// A new game from the current start position, under the rules last
+// chosen: against the engine in play mode, between two players otherwise;
+// on the chosen clock.
 export function newPlayGame() {
-  const human = state.play.human;
-  const tags =
-    state.mode === "play"
-      ? { Event: "Casual game", Date: today(), White: human === "w" ? "You" : "tama", Black: human === "b" ? "You" : "tama" }
-      : { Event: "Casual game", Date: today(), White: "?", Black: "?" };
-  state.flip = state.mode === "play" && human === "b";
-  const game = newGame(state.game.fen, state.game.rules, tags);
+  state.flip = state.mode === "play" && state.play.human === "b";
+  let game;
+  try {
+    game = newGame(state.game.fen, state.rules, tagsFor(state.mode));
+  } catch (_) {
+    game = newGame(state.game.fen, state.game.rules, tagsFor(state.mode)); // the position is none under them
+  }
   startClock(game);
   loadGame(game);
 }

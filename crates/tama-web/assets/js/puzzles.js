@@ -7,9 +7,10 @@
 
 import { state, changed, humanToMove, known, showError } from "./state.js";
 import { $ } from "./dom.js";
-import { PRESETS, readPdn } from "./tama.js";
-import { newGame, addMoveText } from "./game.js";
+import { PRESETS, readPdn, rulesTable } from "./tama.js";
+import { newGame, addMoveText, gameFromJson, gameToJson, nodeAt, pathTo } from "./game.js";
 import { goto, loadGame } from "./record.js";
+import { showGame } from "./modes.js";
 import { sqIndex } from "./squares.js";
 
 export const DIFFICULTIES = ["easy", "medium", "hard", "expert"];
@@ -98,13 +99,20 @@ async function puzzlesOf(preset) {
 
 const P = () => state.puzzle;
 
+// The preset of the rules last chosen.
 export function defaultPreset() {
-  return PRESETS.includes(state.game.rules) ? state.game.rules : PRESETS[0];
+  try {
+    const preset = rulesTable(state.rules).rules.preset;
+    return PRESETS.includes(preset) ? preset : PRESETS[0];
+  } catch (_) {
+    return PRESETS[0];
+  }
 }
 
 function stopTimer() {
   clearTimeout(P().timer);
   P().timer = null;
+  P().reply = null;
 }
 
 function rate(score) {
@@ -138,7 +146,10 @@ export async function nextPuzzle() {
   }
   const fits = list.filter((x) => p.filter === "any" || x.label === p.filter);
   const seen = seenIds();
-  const next = fits.find((x) => !seen.has(x.id)) || fits[0];
+  // After a reload: the puzzle that was in hand.
+  const kept = p.resume && fits.find((x) => x.id === p.resume);
+  p.resume = null;
+  const next = kept || fits.find((x) => !seen.has(x.id)) || fits[0];
   if (!next) {
     p.current = null;
     p.status = "idle";
@@ -201,14 +212,16 @@ function replyOrEnd(node) {
   }
   p.hint = 0;
   const game = state.game;
-  p.timer = setTimeout(() => {
+  p.reply = () => {
     p.timer = null;
+    p.reply = null;
     if (state.game !== game) return;
     const reply = addMoveText(game, node, p.solution[p.ply].move);
     p.ply += 1;
     p.at = reply;
     goto(reply);
-  }, REPLY_MS);
+  };
+  p.timer = setTimeout(p.reply, REPLY_MS);
   changed();
 }
 
@@ -291,13 +304,26 @@ export async function enterPuzzles() {
 }
 
 // Leaving the mode stops the solution being played out; an opponent's
-// reply on its way still comes (the puzzle goes on when the player is back).
+// reply on its way comes at once (the puzzle goes on when the player is
+// back).
 export function leavePuzzles() {
-  if (P().status === "shown") stopTimer();
+  const p = P();
+  if (p.status === "shown") stopTimer();
+  else if (p.reply) {
+    clearTimeout(p.timer);
+    p.reply();
+  }
 }
 
-// The card's controls; `analyse` opens the position in the Analysis mode.
-export function bindPuzzles(analyse) {
+// The puzzle's game, as far as it went, in the Analysis mode.
+function analyse() {
+  stopTimer();
+  const copy = gameFromJson(gameToJson(state.game));
+  showGame("analysis", copy, nodeAt(copy, pathTo(state.node)));
+}
+
+// The card's controls.
+export function bindPuzzles() {
   const run = (fn) => () => Promise.resolve(fn()).catch((e) => showError(e.message));
   $("#puzzle-preset").addEventListener("change", (e) => run(() => choosePuzzles(e.target.value, null))());
   $("#puzzle-filter").addEventListener("change", (e) => run(() => choosePuzzles(null, e.target.value))());
@@ -305,8 +331,5 @@ export function bindPuzzles(analyse) {
   $("#puzzle-retry").addEventListener("click", run(retry));
   $("#puzzle-solution").addEventListener("click", run(showSolution));
   $("#puzzle-next").addEventListener("click", run(nextPuzzle));
-  $("#puzzle-analyse").addEventListener("click", () => {
-    stopTimer();
-    analyse();
-  });
+  $("#puzzle-analyse").addEventListener("click", analyse);
 }

@@ -17,6 +17,8 @@ export function goto(node) {
   state.node = node;
   state.selected = null;
   state.error = null;
+  state.fenDraft = null;
+  state.fenError = null;
   try {
     settleResult(node);
   } catch (e) {
@@ -42,13 +44,14 @@ export function playTexts(texts) {
   goto(node);
 }
 
-export function loadGame(game) {
+// Puts `game` on screen in the mode shown, at `node` (its start when none).
+export function loadGame(game, node = game.root) {
   emit("load", game); // the old game's engine work stops
   state.game = game;
   state.review = emptyReview();
   state.selected = null;
   state.error = null;
-  goto(game.root);
+  goto(node);
 }
 
 // Takes back the last move (in play mode, the engine's answer too).

@@ -30,12 +30,19 @@ export const emptyPuzzle = () => ({
   moved: false,
   change: null, // the rating's last change
   timer: null,
+  reply: null, // the opponent's reply on its way (the timer's)
+  resume: null, // the id of the puzzle to show again after a reload
 });
 
+// The mode on screen keeps its game in `game`, `node`, `flip`, `clock`
+// and `review`; the other modes' games wait in `sessions` (modes.js).
 export const state = {
   game: newGame(START_FEN, "armenian", { Event: "Casual game", Date: today(), White: "You", Black: "tama" }),
   node: null,
   mode: "play", // play | two | analysis | edit | puzzles
+  sessionMode: "play", // whose game is on screen: the mode, or in the editor the mode it was opened from
+  sessions: {}, // mode → {game, node, flip, clock, review}: the games of the modes not on screen
+  rules: "armenian", // the rules last chosen: a mode's new game takes them
   flip: false,
   selected: null, // {from, clicks: [squares]}
   play: { human: "w", level: null, clock: { control: null, flagRule: "lose" }, ponder: false },
@@ -51,6 +58,8 @@ export const state = {
   editor: null, // {rows, turn, piece, error}
   puzzle: emptyPuzzle(),
   error: null,
+  fenDraft: null, // the position text being typed into the FEN box, kept until it loads
+  fenError: null, // why the text in the FEN box did not load
 };
 state.node = state.game.root;
 window.tamaState = state; // for the browser tests and the curious

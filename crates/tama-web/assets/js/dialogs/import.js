@@ -8,16 +8,16 @@ import { t, plural } from "../i18n.js";
 import { readPdn } from "../tama.js";
 import { gameFromJson } from "../game.js";
 import { loadGame } from "../record.js";
+import { showGame } from "../modes.js";
 
 const dialog = () => $("#import-dialog");
 
 function chooseGame(g) {
   dialog().close();
-  if (state.mode === "play" || state.mode === "edit") {
-    state.editor = null;
-    state.mode = "two";
-  }
-  loadGame(gameFromJson(g));
+  // A game to go through: where the mode on screen plays, solves or
+  // edits, in the Two players mode.
+  if (state.mode === "two" || state.mode === "analysis") loadGame(gameFromJson(g));
+  else showGame("two", gameFromJson(g));
 }
 
 function importText() {

@@ -12,6 +12,7 @@ import { renderReview } from "./review.js";
 import { renderClocks } from "./clock.js";
 import { renderPuzzle } from "./puzzle.js";
 import { flagOutcome } from "../clock.js";
+import { rulesLabel } from "../dialogs/rules.js";
 
 // "White wins: no legal move", in the page's language.
 export function outcomeText(o) {
@@ -61,8 +62,12 @@ export function render(board, part) {
   const err = $("#error");
   err.hidden = !state.error;
   err.textContent = state.error || "";
-  $("#fen").value = state.mode === "edit" ? editorFen().fen || "" : known(node).fen;
-  $("#rules-label").textContent = state.game.rules;
+  // What is being typed into the FEN box stays; why it did not load is
+  // said beside it.
+  if (state.fenDraft === null) $("#fen").value = state.mode === "edit" ? editorFen().fen || "" : known(node).fen;
+  $("#fen-error").textContent = state.fenError || "";
+  $("#fen-error").hidden = !state.fenError;
+  $("#rules-label").textContent = rulesLabel(state.game.rules);
   $("#takeback").disabled = !node.parent || state.thinking || state.mode === "puzzles";
   // The puzzle card says whose move it is and what it did.
   $(".status-card").hidden = state.mode === "puzzles";

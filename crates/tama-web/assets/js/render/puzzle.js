@@ -4,7 +4,7 @@
 
 import { $ } from "../dom.js";
 import { state, known } from "../state.js";
-import { t } from "../i18n.js";
+import { presetName, t } from "../i18n.js";
 import { PRESETS } from "../tama.js";
 import { readRating } from "../puzzles.js";
 
@@ -36,9 +36,9 @@ export function renderPuzzle() {
   if (card.hidden) return;
   const p = state.puzzle;
   const select = $("#puzzle-preset");
-  if (select.options.length !== PRESETS.length) {
+  if (select.options.length !== PRESETS.length || select.options[0].text !== presetName(PRESETS[0])) {
     select.innerHTML = "";
-    for (const name of PRESETS) select.add(new Option(name, name));
+    for (const name of PRESETS) select.add(new Option(presetName(name), name));
   }
   select.value = p.preset || PRESETS[0];
   $("#puzzle-filter").value = p.filter;
