@@ -1222,6 +1222,13 @@ async fn browser_engine_under_serve(p: &Page) -> Res {
     )
     .await?;
     p.click(".tabs button[data-mode='analysis']").await?;
+    // Each mode keeps its own game and rules (issue 47): Analysis is given
+    // the rules step's switches here.
+    open_rules(p).await?;
+    p.select("#preset", "armenian").await?;
+    p.select("#sw-promotion", "midway").await?;
+    p.select("#sw-removal", "end-of-move").await?;
+    p.click("#rules-apply").await?;
     p.load_fen(START).await?;
     p.wait(
         "document.querySelectorAll('#engine-lines .line .score').length >= 1 && window.tamaState.analysis.depth >= 4",
@@ -1390,11 +1397,14 @@ async fn offline(p: &Page, files: &mut FileServer) -> Res {
     );
     p.c.refresh().await?;
     p.ready().await?;
-    assert_eq!(p.count("#board .piece.white").await?, 16);
+    // The page restores the games kept before the reload (issue 47): a
+    // board is drawn, whichever mode was last open.
+    assert_eq!(p.count("#board rect.sq").await?, 64);
     // Play White: the engine answers, offline.
     p.click(".tabs button[data-mode='play']").await?;
     p.click("#new-game").await?;
     p.ready().await?;
+    assert_eq!(p.count("#board .piece.white").await?, 16);
     p.square("c3").await?;
     p.square("c4").await?;
     p.wait(
