@@ -726,13 +726,21 @@ fn limit_checks(code: &[&str]) -> Vec<String> {
 }
 
 /// The front ends check the depth, node count and movetime a user asks for
-/// with `Limits::checked` (tama-search `limits.rs`), so that they refuse
+/// with `Limits::checked` (tama-search `limits.rs`), through tama-api's
+/// `search::limits` where the request is the API's, so that they refuse
 /// the same values with the same words; none checks them by hand.
 #[test]
 fn no_front_end_checks_search_limits_by_hand() {
     let root = workspace_root();
     let mut found = Vec::new();
-    for dir in ["tama-web", "tama-py", "tama-arena", "tama-cli", "tama-hub"] {
+    for dir in [
+        "tama-web",
+        "tama-wasm",
+        "tama-py",
+        "tama-arena",
+        "tama-cli",
+        "tama-hub",
+    ] {
         let mut files = Vec::new();
         rust_files(&root.join("crates").join(dir).join("src"), &mut files);
         assert!(!files.is_empty(), "the sources of {dir} are found");
@@ -749,7 +757,7 @@ fn no_front_end_checks_search_limits_by_hand() {
         found.join("\n")
     );
     for file in [
-        "crates/tama-web/src/input.rs",
+        "crates/tama-api/src/search.rs",
         "crates/tama-py/src/engine.rs",
         "crates/tama-arena/src/player.rs",
     ] {

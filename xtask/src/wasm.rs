@@ -41,7 +41,7 @@ const SOURCE_CRATES: [&str; 5] = [
     "crates/tama-core",
     "crates/tama-notation",
     "crates/tama-search",
-    "crates/tama-report",
+    "crates/tama-api",
     "crates/tama-wasm",
 ];
 

@@ -7,8 +7,7 @@ use clap::Args;
 use tama_core::{FlagRule, Position, Rules, TimeControl};
 use tama_egtb::{Tablebase, TablebaseSet};
 use tama_files::Shard;
-use tama_notation::fen::parse_fen;
-use tama_notation::rules_text::{parse_rules, write_rules};
+use tama_notation::rules_text::write_rules;
 use tama_notation::time_control::parse_time_control;
 use tama_search::Oracle;
 
@@ -30,12 +29,7 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The position (start position without `--fen`).
     pub fn position(&self) -> Result<Position, CliError> {
-        match &self.fen {
-            None => Ok(Position::start()),
-            Some(text) => parse_fen(text)
-                .map(|fen| fen.position)
-                .map_err(|e| CliError::usage(format!("invalid --fen: {e}"))),
-        }
+        tama_api::request::position(self.fen.as_deref()).map_err(flag_error)
     }
 
     /// The rules (`armenian` without `--rules`).
@@ -152,12 +146,13 @@ pub fn parse_shard(text: &str) -> Result<Shard, CliError> {
 
 /// Parses an optional `--rules` value.
 pub fn parse_rules_arg(text: Option<&str>) -> Result<Rules, CliError> {
-    match text {
-        None => Ok(Rules::ARMENIAN),
-        Some(text) => {
-            parse_rules(text).map_err(|e| CliError::usage(format!("invalid --rules: {e}")))
-        }
-    }
+    tama_api::request::rules(text).map_err(flag_error)
+}
+
+/// A request field's error as a usage error naming the flag (`invalid
+/// --fen: …`).
+fn flag_error(e: tama_api::RequestError) -> CliError {
+    CliError::usage(format!("invalid --{}: {}", e.field, e.detail))
 }
 
 /// Parses a time control given as `--NAME` (`5m+3s`, docs/NOTATION.md):

@@ -18,7 +18,8 @@ use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
 use std::thread::Scope;
 
-use tama_core::{Position, Rules};
+use tama_api::bounds;
+use tama_core::{Position, Preset, Rules};
 use tama_egtb::TablebaseSet;
 use tama_notation::parse_rules;
 use tama_search::learned::Weights;
@@ -32,7 +33,15 @@ use crate::squares::{parse_move, parse_position, write_move};
 use crate::syntax::Message;
 
 /// The rules a client can choose with the `variant` parameter.
-pub const VARIANTS: [&str; 3] = ["armenian", "turkish", "armenian-orthogonal"];
+pub const VARIANTS: [&str; Preset::ALL.len()] = {
+    let mut names = [""; Preset::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = Preset::ALL[i].name();
+        i += 1;
+    }
+    names
+};
 
 /// How the engine introduces itself (`id …`).
 #[derive(Clone, Debug)]
@@ -382,6 +391,7 @@ impl Session<'_> {
             .arg("version", &self.identity.version)
             .arg("author", &self.identity.author);
         self.send(&id)?;
+        let (hash, threads) = (bounds::hash_mib(), bounds::threads());
         let lines = [
             Message::new("param")
                 .arg("name", "variant")
@@ -392,14 +402,14 @@ impl Session<'_> {
                 .arg("name", "hash")
                 .arg("value", config.hash_mib)
                 .arg("type", "int")
-                .arg("min", 1)
-                .arg("max", 65536),
+                .arg("min", hash.start())
+                .arg("max", hash.end()),
             Message::new("param")
                 .arg("name", "threads")
                 .arg("value", config.threads)
                 .arg("type", "int")
-                .arg("min", 1)
-                .arg("max", 256),
+                .arg("min", threads.start())
+                .arg("max", threads.end()),
             Message::new("param")
                 .arg("name", "eval")
                 .arg("value", self.eval)

@@ -5,13 +5,13 @@ use std::sync::{Arc, OnceLock};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use tama_api::BoardReport;
 use tama_core::{
     perft_divide, perft_parallel, Color, Game, Move, Outcome, PlayError, Position, Rules, Square,
 };
 use tama_notation::pdn::termination_from_tag;
 use tama_notation::svg::{board_svg, SvgOptions};
 use tama_notation::{parse_move, write_fen, write_rules};
-use tama_report::BoardReport;
 
 use crate::actions;
 use crate::encode;

@@ -6,6 +6,7 @@
 //! through the engine's stop handle without taking that mutex.
 
 use std::cell::Cell;
+use std::ops::RangeInclusive;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -13,6 +14,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString};
 use pyo3::IntoPyObjectExt;
+use tama_api::bounds;
 use tama_core::{Game, Position, Rules};
 use tama_search::options::{self, OptionValue};
 use tama_search::{
@@ -206,12 +208,14 @@ fn limits(depth: Option<u32>, movetime: Option<f64>, nodes: Option<u64>) -> PyRe
     Ok(l)
 }
 
-fn in_range(name: &str, value: usize, max: usize) -> PyResult<usize> {
-    if (1..=max).contains(&value) {
+/// `value` if it is in `range` (one of tama-api's bounds).
+fn in_range(name: &str, value: usize, range: RangeInclusive<i64>) -> PyResult<usize> {
+    let (min, max) = range.into_inner();
+    if i64::try_from(value).is_ok_and(|v| (min..=max).contains(&v)) {
         Ok(value)
     } else {
         Err(PyValueError::new_err(format!(
-            "{name} {value} out of range: expected 1 to {max}"
+            "{name} {value} out of range: expected {min} to {max}"
         )))
     }
 }
@@ -303,7 +307,7 @@ impl PyEngine {
         info: Option<Py<PyAny>>,
         analysis: bool,
     ) -> PyResult<SearchResult> {
-        let multipv = in_range("multipv", multipv, 64)?;
+        let multipv = in_range("multipv", multipv, 1..=i64::from(bounds::MAX_MULTIPV))?;
         let root = *game.position();
         let rules = *game.rules();
         let me = self.address();
@@ -359,8 +363,8 @@ impl PyEngine {
         options: Option<Bound<'_, PyDict>>,
     ) -> PyResult<PyEngine> {
         let mut config = EngineConfig {
-            hash_mib: in_range("hash_mib", hash_mib, 65536)?,
-            threads: in_range("threads", threads, 256)?,
+            hash_mib: in_range("hash_mib", hash_mib, bounds::hash_mib())?,
+            threads: in_range("threads", threads, bounds::threads())?,
             ..EngineConfig::default()
         };
         if let Some(options) = options {

@@ -2,10 +2,7 @@
 //! `Board` uses it.
 
 use tama_core::{perft, Color, Game, Move, Position, Rules};
-use tama_notation::{
-    legal_moves_json, move_json, parse_fen, parse_move, parse_rules, write_fen, write_rules,
-    MoveJson,
-};
+use tama_notation::{legal_moves_json, move_json, parse_move, write_fen, write_rules, MoveJson};
 use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
@@ -32,33 +29,19 @@ fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
 }
 
-/// Position text, or the start position.
+/// Position text, or the start position (absent or blank).
 pub(crate) fn position_of(fen: Option<&str>) -> Result<Position, Error> {
-    match fen.map(str::trim) {
-        None | Some("") => Ok(Position::start()),
-        Some(text) => parse_fen(text)
-            .map(|f| f.position)
-            .map_err(|e| Error::fen(&e)),
-    }
+    tama_api::request::position(fen).map_err(Error::request)
 }
 
-/// Rules text (`armenian` when empty).
+/// Rules text (`armenian` when blank).
 pub(crate) fn rules_of(text: &str) -> Result<Rules, Error> {
-    if text.trim().is_empty() {
-        return Ok(Rules::ARMENIAN);
-    }
-    parse_rules(text).map_err(|e| Error::rules(&e))
+    tama_api::request::rules(Some(text)).map_err(Error::request)
 }
 
 /// The game from `fen` with `moves` (move text) played under `rules`.
 pub(crate) fn game_of(fen: Option<&str>, rules: &str, moves: &[String]) -> Result<Game, Error> {
-    let mut board = Board::create(fen, rules)?;
-    for (i, text) in moves.iter().enumerate() {
-        board
-            .play(text)
-            .map_err(|e| Error::new(e.name(), format!("moves[{i}]: {}", e.message())))?;
-    }
-    Ok(board.game)
+    tama_api::request::game(fen, Some(rules), moves).map_err(Error::request)
 }
 
 impl Board {
@@ -194,7 +177,7 @@ impl Board {
     /// "turn", "board"}`, the board as eight rows from rank 8 down.
     #[wasm_bindgen(js_name = reportJson)]
     pub fn report_json(&self) -> String {
-        json(&tama_report::BoardReport::new(self.game.position()))
+        json(&tama_api::BoardReport::new(self.game.position()))
     }
 
     /// A copy of the board.

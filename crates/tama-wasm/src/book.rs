@@ -1,12 +1,12 @@
 //! Opening books in WebAssembly: a book file's bytes read (the module is
 //! built without the program's embedded books; the page fetches the
-//! preset's file), its moves for a board in tama-report's shape (as the
+//! preset's file), its moves for a board in tama-api's shape (as the
 //! web server's `GET /api/book` and `tama book probe --json` give them),
 //! and the book given to an engine ([`WasmEngine::set_book`](crate::WasmEngine::set_book)).
 
 use std::sync::Arc;
 
-use tama_report::BookMoves;
+use tama_api::BookMoves;
 use tama_search::book::Book as SearchBook;
 use wasm_bindgen::prelude::*;
 

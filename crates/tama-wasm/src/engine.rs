@@ -11,21 +11,17 @@
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use js_sys::{Atomics, Function, Int32Array};
 use serde::Deserialize;
-use tama_report::{Report, ReviewMove, ReviewProgress, ReviewSummary};
+use tama_api::{Report, ReviewMove, ReviewProgress, ReviewSummary};
 use tama_search::review::{self, DEFAULT_MOVETIME};
-use tama_search::{Clock, Engine, EngineConfig, InfoKind, LimitBounds, Limits};
+use tama_search::{Engine, EngineConfig, InfoKind, LimitBounds, Limits};
 use wasm_bindgen::prelude::*;
 
 use crate::board::Board;
 use crate::book::Book;
 use crate::error::Error;
-
-/// The most lines an analysis may ask for (`multipv`), as the web API.
-pub const MAX_MULTIPV: u32 = 64;
 
 thread_local! {
     /// The stop flag: an `Int32Array` (over a `SharedArrayBuffer`) whose
@@ -75,7 +71,7 @@ pub struct SearchRequest {
     /// Lines to search (multi-PV), 1 by default.
     pub multipv: Option<u32>,
     /// The game clock: the engine budgets its own time from it.
-    pub clock: Option<ClockRequest>,
+    pub clock: Option<tama_api::ClockRequest>,
     /// A ponder search: no time limit until the flag says it was hit
     /// (the flag's value 2), then the limits above.
     pub ponder: Option<bool>,
@@ -83,61 +79,6 @@ pub struct SearchRequest {
     /// book (given by [`WasmEngine::set_book`]) without searching: true
     /// by default (option `book`), never for a search without limits.
     pub book: Option<bool>,
-}
-
-/// A game clock as a search request gives it, in milliseconds: each
-/// side's time left and increment, and the moves to the next control.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct ClockRequest {
-    /// White's time left.
-    pub white: u64,
-    /// Black's time left.
-    pub black: u64,
-    /// White's increment per move.
-    #[serde(default)]
-    pub white_increment: u64,
-    /// Black's increment per move.
-    #[serde(default)]
-    pub black_increment: u64,
-    /// Moves to the next control, if the clock has one.
-    pub moves_to_go: Option<u32>,
-}
-
-impl ClockRequest {
-    /// The engine's clock, each value checked: at most a day
-    /// ([`MAX_CLOCK_TIME`](crate::MAX_CLOCK_TIME)), `moves_to_go` at least 1.
-    ///
-    /// # Errors
-    ///
-    /// `RangeError` naming the field.
-    pub fn checked(&self) -> Result<Clock, Error> {
-        let max = crate::MAX_CLOCK_TIME.as_millis() as u64;
-        for (name, v) in [
-            ("white", self.white),
-            ("black", self.black),
-            ("white_increment", self.white_increment),
-            ("black_increment", self.black_increment),
-        ] {
-            if v > max {
-                return Err(Error::range(format!(
-                    "invalid clock.{name} {v}: expected 0 to {max} milliseconds"
-                )));
-            }
-        }
-        if self.moves_to_go == Some(0) {
-            return Err(Error::range(
-                "invalid clock.moves_to_go 0: expected at least 1",
-            ));
-        }
-        Ok(Clock {
-            white: Duration::from_millis(self.white),
-            black: Duration::from_millis(self.black),
-            white_increment: Duration::from_millis(self.white_increment),
-            black_increment: Duration::from_millis(self.black_increment),
-            moves_to_go: self.moves_to_go,
-        })
-    }
 }
 
 impl SearchRequest {
@@ -155,27 +96,21 @@ impl SearchRequest {
                 .map_err(|e| Error::new("TypeError", format!("invalid search request: {e}")))?
         };
         request.checked_limits()?;
-        if let Some(m) = request.multipv {
-            if !(1..=MAX_MULTIPV).contains(&m) {
-                return Err(Error::range(format!(
-                    "invalid multipv {m}: expected 1 to {MAX_MULTIPV}"
-                )));
-            }
-        }
+        tama_api::search::multipv(request.multipv).map_err(Error::request)?;
         Ok(request)
     }
 
     /// The limits given, range-checked as every front end checks them
     /// (`Limits::checked`).
     pub(crate) fn checked_limits(&self) -> Result<Limits, Error> {
-        let mut limits = Limits::checked(
+        let mut limits = tama_api::search::limits(
             self.depth,
             self.nodes,
-            self.movetime.map(Duration::from_millis),
+            self.movetime,
+            self.clock.as_ref(),
             LimitBounds::ENGINE,
         )
-        .map_err(|e| Error::range(e.to_string()))?;
-        limits.clock = self.clock.as_ref().map(ClockRequest::checked).transpose()?;
+        .map_err(Error::request)?;
         limits.ponder = self.ponder.unwrap_or(false);
         Ok(limits)
     }
@@ -325,7 +260,7 @@ impl WasmEngine {
     /// the web server's `GET /api/review` do: each search under `request`
     /// (200 ms a position when it sets no limit), from an empty hash table.
     /// `on_event(name, json)` is called with `progress` events
-    /// (`{"done", "total"}`) and a `move` event per verdict (tama-report's
+    /// (`{"done", "total"}`) and a `move` event per verdict (tama-api's
     /// `ReviewMove`); returns the summary (`{"white": {"mistakes",
     /// "blunders"}, "black": …}`) as JSON, or `undefined` when the review
     /// was stopped (the stop flag) before its end.
@@ -429,8 +364,8 @@ mod tests {
         )
         .unwrap();
         let clock = r.limits().clock.unwrap();
-        assert_eq!(clock.black, Duration::from_millis(4000));
-        assert_eq!(clock.black_increment, Duration::from_millis(100));
+        assert_eq!(clock.black, std::time::Duration::from_millis(4000));
+        assert_eq!(clock.black_increment, std::time::Duration::from_millis(100));
         assert!(!r.limits().infinite);
         for bad in [
             r#"{"clock": {"white": 90000000, "black": 1}}"#,

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use tama_notation::{FenError, ParseMoveError, RulesError};
+use tama_notation::ParseMoveError;
 use wasm_bindgen::JsValue;
 
 /// What went wrong, as the JavaScript package reports it: the class
@@ -37,16 +37,6 @@ impl Error {
         self
     }
 
-    /// Position text that cannot be read.
-    pub(crate) fn fen(e: &FenError) -> Error {
-        Error::new("FenError", format!("position text: {e}")).at(None, e.column)
-    }
-
-    /// Rules text that cannot be read.
-    pub(crate) fn rules(e: &RulesError) -> Error {
-        Error::new("RulesError", format!("rules text: {e}")).at(None, e.column)
-    }
-
     /// Move text that is not move text (`MoveTextError`) or names no legal
     /// move, or several (`IllegalMoveError`).
     pub(crate) fn move_text(e: &ParseMoveError) -> Error {
@@ -55,6 +45,30 @@ impl Error {
                 Error::new("MoveTextError", format!("move text: {s}")).at(None, s.column)
             }
             ParseMoveError::Resolve(r) => Error::new("IllegalMoveError", r.to_string()),
+        }
+    }
+
+    /// A request's field that cannot be read, worded as the package words
+    /// its errors: `position text: …`, `rules text: …`, `move text: …`,
+    /// the field first for a move of a list (`moves[3]: move text: …`).
+    pub(crate) fn request(e: tama_api::RequestError) -> Error {
+        use tama_api::ErrorKind;
+        let (name, text) = match e.kind {
+            ErrorKind::Fen => ("FenError", format!("position text: {}", e.detail)),
+            ErrorKind::Rules => ("RulesError", format!("rules text: {}", e.detail)),
+            ErrorKind::MoveText => ("MoveTextError", format!("move text: {}", e.detail)),
+            ErrorKind::IllegalMove => ("IllegalMoveError", e.detail),
+            ErrorKind::Range => ("RangeError", e.message),
+            ErrorKind::Shape => ("TypeError", e.message),
+        };
+        let text = match e.field.strip_prefix("moves") {
+            Some(index) if index.starts_with('[') => format!("{}: {text}", e.field),
+            _ => text,
+        };
+        let error = Error::new(name, text);
+        match e.column {
+            Some(c) => error.at(None, c),
+            None => error,
         }
     }
 

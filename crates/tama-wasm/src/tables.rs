@@ -1,8 +1,8 @@
 //! What the page asks of the libraries besides a game: the rules dialog's
-//! table and the levels of play, in tama-report's shapes (the same as the
+//! table and the levels of play, in tama-api's shapes (the same as the
 //! web server's `GET /api/rules` and `GET /api/levels`).
 
-use tama_report::{Levels, RulesTable};
+use tama_api::{Levels, RulesTable};
 use wasm_bindgen::prelude::*;
 
 use crate::board::rules_of;

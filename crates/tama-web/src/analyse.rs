@@ -9,19 +9,12 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use serde::Deserialize;
-use tama_report::Report;
-use tama_search::{InfoKind, LimitBounds, Limits};
+use tama_api::Report;
+use tama_search::{InfoKind, Limits};
 
 use crate::error::ApiError;
-use crate::input;
 use crate::slots::AppState;
 use crate::stream::{self, SseResponse};
-
-/// The most lines an analysis may ask for (`multipv`).
-pub const MAX_MULTIPV: u32 = 64;
-
-/// The deepest analysis the API accepts (`depth`).
-pub const MAX_DEPTH: u32 = 120;
 
 /// The query of `GET /api/analyse`.
 #[derive(Debug, Default, Deserialize)]
@@ -39,11 +32,11 @@ pub(crate) struct AnalyseQuery {
 impl AnalyseQuery {
     fn limits(&self) -> Result<Limits, ApiError> {
         // No limit: until the client goes away.
-        let bounds = LimitBounds {
-            depth: MAX_DEPTH,
-            movetime: None,
-        };
-        Ok(input::limits(self.depth, self.nodes, self.movetime, bounds)?.or(Limits::INFINITE))
+        let bounds = tama_api::bounds::ANALYSIS_BOUNDS;
+        Ok(
+            tama_api::search::limits(self.depth, self.nodes, self.movetime, None, bounds)?
+                .or(Limits::INFINITE),
+        )
     }
 }
 
@@ -53,15 +46,10 @@ pub(crate) async fn analyse(
     query: Result<Query<AnalyseQuery>, QueryRejection>,
 ) -> Result<SseResponse, ApiError> {
     let Query(q) = query?;
-    let moves = input::split_moves(q.moves.as_deref());
-    let game = input::game(q.fen.as_deref(), q.rules.as_deref(), &moves)?;
+    let moves = tama_api::request::split_moves(q.moves.as_deref());
+    let game = tama_api::request::game(q.fen.as_deref(), q.rules.as_deref(), &moves)?;
     let limits = q.limits()?;
-    let multipv = q.multipv.unwrap_or(1);
-    if !(1..=MAX_MULTIPV).contains(&multipv) {
-        return Err(ApiError::bad_request(format!(
-            "invalid multipv {multipv}: expected 1 to {MAX_MULTIPV}"
-        )));
-    }
+    let multipv = tama_api::search::multipv(q.multipv)?;
     let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
     let stop = lease.engine().stop_handle();
     let (tx, events) = stream::channel(stop.clone());

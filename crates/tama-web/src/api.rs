@@ -7,9 +7,9 @@ use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use tama_api::{EngineMove, Levels};
 use tama_core::Outcome;
 use tama_notation::{legal_moves_json, move_json, write_fen, MoveJson};
-use tama_report::{EngineMove, Levels};
 use tama_search::SearchResult;
 
 use crate::error::ApiError;
@@ -26,7 +26,7 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
     }))
 }
 
-/// `GET /api/levels`: the engine's levels of play (tama-report's
+/// `GET /api/levels`: the engine's levels of play (tama-api's
 /// [`Levels`], as `tama play --level` has them), each with its depth
 /// (`null`: none) and time per move, for `POST /api/engine-move`; and the
 /// default level.
@@ -47,7 +47,7 @@ struct MovesRequest {
 /// `POST /api/moves`: the legal moves and the outcome of a position.
 pub async fn moves(body: Result<Bytes, BytesRejection>) -> Result<Json<MovesAnswer>, ApiError> {
     let req: MovesRequest = input::json_body(body)?;
-    let game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
+    let game = tama_api::request::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
     let pos = game.position();
     let outcome = game.outcome();
     let moves = if outcome.is_some() {
@@ -100,7 +100,7 @@ pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<PlayAnswer
         .mv
         .as_deref()
         .ok_or_else(|| ApiError::bad_request("missing field `move`"))?;
-    let mut game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
+    let mut game = tama_api::request::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
     if let Some(outcome) = game.outcome() {
         return Err(ApiError::bad_request(format!(
             "invalid move: the game is over ({outcome})",
@@ -108,7 +108,7 @@ pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<PlayAnswer
     }
     let rules = *game.rules();
     let before = *game.position();
-    let mv = input::one_move(text, &before, &rules, "move")?;
+    let mv = tama_api::request::one_move(text, &before, &rules, "move")?;
     let obj = move_json(&before, &rules, &mv);
     game.play(&mv)
         .map_err(|e| ApiError::bad_request(format!("invalid move: {e}")))?;
@@ -129,7 +129,7 @@ struct EngineMoveRequest {
     moves: Vec<String>,
     movetime: Option<u64>,
     depth: Option<u32>,
-    clock: Option<input::ClockField>,
+    clock: Option<tama_api::ClockRequest>,
     /// Whether the engine plays from its opening book (default true).
     book: Option<bool>,
 }
@@ -142,8 +142,8 @@ pub async fn engine_move(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<EngineMove>, ApiError> {
     let req: EngineMoveRequest = input::json_body(body)?;
-    let mut game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
-    let limits = input::engine_limits(req.movetime, req.depth, req.clock.as_ref())?;
+    let mut game = tama_api::request::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
+    let limits = tama_api::search::engine_move_limits(req.movetime, req.depth, req.clock.as_ref())?;
     if let Some(outcome) = game.outcome() {
         return Ok(Json(EngineMove::play(
             &mut game,

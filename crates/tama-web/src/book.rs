@@ -1,5 +1,5 @@
 //! `GET /api/book`: the opening book's moves for a position, with their
-//! values and weights (tama-report's [`BookMoves`], as `tama book probe
+//! values and weights (tama-api's [`BookMoves`], as `tama book probe
 //! --json` writes each move), from the books built into the program or
 //! given to the server (`tama serve --book`).
 
@@ -9,12 +9,11 @@ use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 use std::sync::Arc;
+use tama_api::BookMoves;
 use tama_core::Preset;
-use tama_report::BookMoves;
 use tama_search::book::embedded;
 
 use crate::error::ApiError;
-use crate::input;
 use crate::AppState;
 
 /// The query of `GET /api/book`.
@@ -35,8 +34,8 @@ pub(crate) async fn book(
     query: Result<Query<BookQuery>, QueryRejection>,
 ) -> Result<Json<BookMoves>, ApiError> {
     let Query(q) = query?;
-    let moves = input::split_moves(q.moves.as_deref());
-    let game = input::game(q.fen.as_deref(), q.rules.as_deref(), &moves)?;
+    let moves = tama_api::request::split_moves(q.moves.as_deref());
+    let game = tama_api::request::game(q.fen.as_deref(), q.rules.as_deref(), &moves)?;
     let rules = *game.rules();
     // A finished game (a repetition) has no moves to play, book or not.
     let book = match game.outcome() {

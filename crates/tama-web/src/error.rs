@@ -79,6 +79,16 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// 400 with the request error's message and column.
+impl From<tama_api::RequestError> for ApiError {
+    fn from(e: tama_api::RequestError) -> ApiError {
+        ApiError {
+            column: e.column,
+            ..ApiError::bad_request(e.message)
+        }
+    }
+}
+
 impl From<BytesRejection> for ApiError {
     fn from(r: BytesRejection) -> ApiError {
         let status = r.status();

@@ -50,9 +50,7 @@ mod server;
 mod slots;
 mod stream;
 
-pub use analyse::{MAX_DEPTH, MAX_MULTIPV};
 pub use error::ApiError;
-pub use input::{MAX_ENGINE_DEPTH, MAX_ENGINE_MOVETIME_MS};
 pub use ponder_jobs::{MAX_PONDER_JOBS, PONDER_SEARCH_TIME, PONDER_TTL};
 pub use run::run;
 pub use server::{router, serve, serve_with, spawn, Config, RunningServer};
@@ -60,6 +58,3 @@ pub use slots::AppState;
 
 /// The largest request body, in bytes (a bigger one gets 413).
 pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
-
-/// The most moves a request may give as history (`moves`).
-pub const MAX_HISTORY: usize = 10_000;

@@ -19,8 +19,8 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use tama_api::EngineMove;
 use tama_notation::write_fen;
-use tama_report::EngineMove;
 use tokio::sync::oneshot;
 
 use crate::error::ApiError;
@@ -40,7 +40,7 @@ struct PonderRequest {
     ponder: Option<String>,
     movetime: Option<u64>,
     depth: Option<u32>,
-    clock: Option<input::ClockField>,
+    clock: Option<tama_api::ClockRequest>,
     /// Whether the engine plays from its opening book (default true).
     book: Option<bool>,
 }
@@ -56,8 +56,9 @@ pub async fn start(
         .ponder
         .as_deref()
         .ok_or_else(|| ApiError::bad_request("missing field `ponder`"))?;
-    let mut game = input::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
-    let mut limits = input::engine_limits(req.movetime, req.depth, req.clock.as_ref())?;
+    let mut game = tama_api::request::game(req.fen.as_deref(), req.rules.as_deref(), &req.moves)?;
+    let mut limits =
+        tama_api::search::engine_move_limits(req.movetime, req.depth, req.clock.as_ref())?;
     limits.ponder = true;
     if let Some(outcome) = game.outcome() {
         return Err(ApiError::bad_request(format!(
@@ -66,7 +67,7 @@ pub async fn start(
     }
     let rules = *game.rules();
     let before = *game.position();
-    let mv = input::one_move(text, &before, &rules, "ponder")?;
+    let mv = tama_api::request::one_move(text, &before, &rules, "ponder")?;
     game.play(&mv)
         .map_err(|e| ApiError::bad_request(format!("invalid ponder: {e}")))?;
     if let Some(outcome) = game.outcome() {

@@ -10,15 +10,14 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use serde::Deserialize;
 use serde_json::json;
-use tama_report::{ReviewMove, ReviewProgress, ReviewSummary};
+use tama_api::{ReviewMove, ReviewProgress, ReviewSummary};
 use tama_search::review::{self, DEFAULT_MOVETIME};
 use tama_search::Limits;
 
 use crate::error::ApiError;
-use crate::input;
-use crate::input::ENGINE_BOUNDS;
 use crate::slots::AppState;
 use crate::stream::{self, SseResponse};
+use tama_api::bounds::ENGINE_MOVE_BOUNDS;
 
 /// The query of `GET /api/review`.
 #[derive(Debug, Default, Deserialize)]
@@ -35,7 +34,13 @@ pub(crate) struct ReviewQuery {
 impl ReviewQuery {
     /// The limits of each search (200 ms a position when none is given).
     fn limits(&self) -> Result<Limits, ApiError> {
-        let limits = input::limits(self.depth, self.nodes, self.movetime, ENGINE_BOUNDS)?;
+        let limits = tama_api::search::limits(
+            self.depth,
+            self.nodes,
+            self.movetime,
+            None,
+            ENGINE_MOVE_BOUNDS,
+        )?;
         Ok(limits.or(Limits::movetime(DEFAULT_MOVETIME)))
     }
 }
@@ -47,8 +52,8 @@ pub(crate) async fn review(
     query: Result<Query<ReviewQuery>, QueryRejection>,
 ) -> Result<SseResponse, ApiError> {
     let Query(q) = query?;
-    let moves = input::split_moves(q.moves.as_deref());
-    let game = input::game(q.fen.as_deref(), q.rules.as_deref(), &moves)?;
+    let moves = tama_api::request::split_moves(q.moves.as_deref());
+    let game = tama_api::request::game(q.fen.as_deref(), q.rules.as_deref(), &moves)?;
     let limits = q.limits()?;
     let mut lease = state.lease().ok_or_else(|| state.busy_error())?;
     let (tx, events) = stream::channel(lease.engine().stop_handle());

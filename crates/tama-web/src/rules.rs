@@ -1,5 +1,5 @@
 //! `GET /api/rules`: the rule switches and the presets, for the page's
-//! rules dialog. The answer's shape is tama-report's [`RulesTable`] (the
+//! rules dialog. The answer's shape is tama-api's [`RulesTable`] (the
 //! WebAssembly package gives the same), built from tama-core's presets and
 //! tama-notation's switches: a new switch appears in the answer without a
 //! change to this crate.
@@ -8,10 +8,9 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
 use axum::Json;
 use serde::Deserialize;
-use tama_report::RulesTable;
+use tama_api::RulesTable;
 
 use crate::error::ApiError;
-use crate::input;
 
 /// The query of `GET /api/rules`.
 #[derive(Debug, Default, Deserialize)]
@@ -28,6 +27,6 @@ pub(crate) async fn rules(
     query: Result<Query<RulesQuery>, QueryRejection>,
 ) -> Result<Json<RulesTable>, ApiError> {
     let Query(q) = query?;
-    let rules = input::rules(q.rules.as_deref())?;
+    let rules = tama_api::request::rules(q.rules.as_deref())?;
     Ok(Json(RulesTable::new(&rules)))
 }

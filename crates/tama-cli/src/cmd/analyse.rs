@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use tama_report::Report;
+use tama_api::Report;
 use tama_search::{Engine, EngineConfig, InfoKind, Limits};
 
 use crate::cmd::{analyse_pdn, book};
@@ -26,7 +26,7 @@ pub struct Args {
     #[command(flatten)]
     pub position: PositionArgs,
     /// Search to this depth (plies, 1 to 120).
-    #[arg(long, value_name = "D", group = "limit", value_parser = clap::value_parser!(u32).range(1..=120))]
+    #[arg(long, value_name = "D", group = "limit", value_parser = clap::value_parser!(u32).range(1..=i64::from(tama_api::bounds::MAX_ANALYSIS_DEPTH)))]
     pub depth: Option<u32>,
     /// Search for this many milliseconds. Without --depth, --movetime or
     /// --nodes the search stops after one second.
@@ -36,13 +36,13 @@ pub struct Args {
     #[arg(long, value_name = "N", group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
     /// Show the K best moves (1 to 64).
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(tama_api::bounds::MAX_MULTIPV)))]
     pub multipv: u32,
     /// Search threads (1 to 256).
-    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u32).range(tama_api::bounds::threads()))]
     pub threads: u32,
     /// Transposition table size in MiB (1 to 65536).
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, value_name = "MB", default_value_t = tama_api::bounds::ANALYSIS_HASH_MIB, value_parser = clap::value_parser!(u32).range(tama_api::bounds::hash_mib()))]
     pub hash: u32,
     /// Print JSON lines: `{"type":"info",…}` per line, then
     /// `{"type":"bestmove",…}` (or `{"type":"gameover",…}`).

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use tama_api::BookMoveReport;
 use tama_book::{read_book, Book, BuildConfig, Settings};
 use tama_core::{Position, Preset, Rules};
 use tama_notation::movetext::write_move;
-use tama_report::BookMoveReport;
 
 use crate::common::{parse_rules_arg, parse_shard, write_json, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_OK};
@@ -82,10 +82,10 @@ pub struct BuildArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
     /// Transposition table of each search, in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, value_name = "MB", default_value_t = tama_api::bounds::DEFAULT_HASH_MIB, value_parser = clap::value_parser!(u32).range(tama_api::bounds::hash_mib()))]
     pub hash: u32,
     /// Search threads (the book does not depend on them).
-    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u32).range(tama_api::bounds::threads()))]
     pub threads: u32,
     /// This process's part of the root's moves: shard I of N (from 0);
     /// `tama book merge` joins the shards' books.
@@ -244,7 +244,7 @@ fn build(a: &BuildArgs, io: &mut Io<'_>) -> CmdResult {
     Ok(EXIT_OK)
 }
 
-/// The book's moves of `pos` as JSON objects (tama-report's
+/// The book's moves of `pos` as JSON objects (tama-api's
 /// [`BookMoveReport`], as `GET /api/book` and the JavaScript package give
 /// them).
 pub fn moves_json(book: &Book, pos: &Position, rules: &Rules) -> Vec<BookMoveReport> {

@@ -8,13 +8,13 @@ use std::time::Instant;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
+use tama_api::Tables;
 use tama_egtb::{
     generate, stats_dir, verify_only, GenOptions, Layout, Material, OracleValue, Plan, Progress,
     TableKind, Tablebase, Verdict, Wdl,
 };
 use tama_notation::movetext::write_move;
 use tama_notation::{write_fen, write_rules};
-use tama_report::Tables;
 
 use crate::common::{parse_rules_arg, write_json, PositionArgs};
 use crate::error::{CliError, CmdResult, EXIT_CHECK_FAILED, EXIT_OK};

@@ -91,7 +91,7 @@ pub struct Args {
     #[arg(long, value_name = "on|off|FILE", default_value = "on")]
     pub book: String,
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, value_name = "MIB", default_value_t = tama_api::bounds::DEFAULT_HASH_MIB, value_parser = clap::value_parser!(u32).range(tama_api::bounds::hash_mib()))]
     pub hash: u32,
     /// Search threads.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]

@@ -39,7 +39,7 @@ pub struct Args {
     pub threads: u32,
     /// Transposition table size of each search slot, in MiB (allocated
     /// once at start).
-    #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, value_name = "MIB", default_value_t = tama_api::bounds::DEFAULT_HASH_MIB, value_parser = clap::value_parser!(u32).range(tama_api::bounds::hash_mib()))]
     pub hash: u32,
     /// An opening book file (`tama book build`) played, shown and served
     /// for its preset instead of the built-in one; repeat for other

@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
+use tama_api::BoardReport;
 use tama_core::{Position, Rules};
 use tama_notation::fen::write_fen;
 use tama_notation::movetext::MoveText;
-use tama_report::BoardReport;
 
 use crate::board::{color_name, BoardView};
 use crate::common::{write_json, PositionArgs};

@@ -1,4 +1,14 @@
-//! What the tama programs print about a search, in one place: the
+//! The API boundary of the tama programs: what every front end (the
+//! command line, the web server, the WebAssembly and Python packages, the
+//! Hub engine) reads from a request and answers, defined once.
+//!
+//! - **Requests**: a request's game ([`GameSpec`]: `fen`, `rules`,
+//!   `moves` → a `tama_core::Game`, [`request`]), its search limits and
+//!   clock ([`search`], [`ClockRequest`]), and the bounds every front end
+//!   puts on them ([`bounds`]: moves, lines, clock, engine move, the
+//!   engine settings' ranges from the option registry). One error,
+//!   [`RequestError`], names the field and, for text, the column.
+//! - **Answers**: what the programs print about a search: the
 //! `tama analyse` lines (`--json` and text), which the web server streams
 //! from `GET /api/analyse` and the Python package reads, and the engine's
 //! move of `POST /api/engine-move` ([`EngineMove`]); a position as `tama
@@ -18,7 +28,7 @@
 //!
 //! ```
 //! use tama_core::{Position, Rules};
-//! use tama_report::Report;
+//! use tama_api::Report;
 //! use tama_search::{Engine, EngineConfig, Limits};
 //!
 //! let pos = Position::start();
@@ -37,11 +47,16 @@
 mod analysis;
 mod board;
 mod book;
+pub mod bounds;
+pub mod request;
 mod review;
 mod rules;
+pub mod search;
 
 pub use analysis::{BestMoveReport, Bound, EngineMove, InfoReport, Report, SearchSummary, Tables};
 pub use board::BoardReport;
 pub use book::{BookMoveReport, BookMoves};
+pub use request::{ErrorKind, GameSpec, RequestError};
 pub use review::{ReviewMove, ReviewProgress, ReviewSummary, SideTally};
 pub use rules::{Levels, PresetInfo, RulesInfo, RulesTable, SwitchInfo, SwitchSettings};
+pub use search::ClockRequest;

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use tama_core::Rules;
-//! use tama_report::RulesTable;
+//! use tama_api::RulesTable;
 //!
 //! let table = RulesTable::new(&Rules::TURKISH);
 //! assert_eq!(table.rules.text, "turkish");

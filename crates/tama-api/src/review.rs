@@ -7,7 +7,7 @@
 //! ```
 //! use tama_core::{Position, Rules};
 //! use tama_notation::parse_move;
-//! use tama_report::{ReviewMove, ReviewSummary};
+//! use tama_api::{ReviewMove, ReviewSummary};
 //! use tama_search::review::review;
 //! use tama_search::{Engine, EngineConfig, Limits};
 //!

@@ -10,7 +10,7 @@ use tama_notation::write_fen;
 ///
 /// ```
 /// use tama_core::Position;
-/// use tama_report::BoardReport;
+/// use tama_api::BoardReport;
 ///
 /// let json = serde_json::to_string(&BoardReport::new(&Position::start())).unwrap();
 /// assert!(json.starts_with(r#"{"fen":"W:W"#), "{json}");
