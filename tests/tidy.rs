@@ -69,7 +69,11 @@ fn code_lines(text: &str) -> Vec<&str> {
     let lines: Vec<&str> = text.lines().collect();
     let end = lines
         .windows(2)
-        .position(|w| w[0].trim() == "#[cfg(test)]" && w[1].trim_start().starts_with("mod "))
+        .position(|w| {
+            let item = w[1].trim_start();
+            let item = item.strip_prefix("pub(crate) ").unwrap_or(item);
+            w[0].trim() == "#[cfg(test)]" && item.starts_with("mod ")
+        })
         .unwrap_or(lines.len());
     lines[..end]
         .iter()
@@ -1163,5 +1167,33 @@ fn temporary_directories_come_from_tempfile() {
             "let dir = tempfile::tempdir()?;",
         ]),
         ["let dir = std::env::temp_dir().join(\"x\");"]
+    );
+}
+
+/// The front ends answer with tama-api's typed shapes (or a typed struct
+/// of their own transport), never an object built on the spot with
+/// `json!`: an answer's fields are declared once, where its readers find
+/// them (issue 41: one API boundary). Tests may build expected values.
+#[test]
+fn no_front_end_builds_answers_with_json_macros() {
+    let root = workspace_root();
+    let mut found = Vec::new();
+    for dir in ["tama-cli", "tama-web", "tama-wasm", "tama-py", "tama-hub"] {
+        let mut files = Vec::new();
+        rust_files(&root.join("crates").join(dir).join("src"), &mut files);
+        assert!(!files.is_empty(), "the sources of {dir} are found");
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("readable");
+            for line in code_lines(&text) {
+                if line.contains("json!(") {
+                    found.push(format!("{}: {}", file.display(), line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "answers built with json! in a front end (declare the shape in tama-api):\n{}",
+        found.join("\n")
     );
 }

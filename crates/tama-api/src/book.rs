@@ -39,12 +39,20 @@ impl BookMoveReport {
     }
 }
 
-/// The book's answer for a position: `{"preset": "armenian", "moves":
-/// [...]}`, the preset of the rules asked about (`null` for rules that
-/// are no preset, which no book covers) and its book moves, best first
-/// (empty when there is no book for it or the position is not in it).
+/// The book's answer for a position, one envelope wherever it is
+/// printed or answered (`tama book probe --json`, `tama analyse --json`,
+/// `GET /api/book`, the package's `Book.moves`): `{"type": "book", "fen":
+/// …, "preset": "armenian", "moves": [...]}`, the position, the preset of
+/// the rules asked about (`null` for rules that are no preset, which no
+/// book covers) and its book moves, best first (empty when there is no
+/// book for it or the position is not in it).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BookMoves {
+    /// Always `book`: the line's type among `tama analyse --json`'s.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The position's text.
+    pub fen: String,
     /// The preset's name, if the rules are a preset.
     pub preset: Option<&'static str>,
     /// The book's moves, best first.
@@ -55,10 +63,31 @@ impl BookMoves {
     /// The moves of `book` (if any) for `pos` under `rules`.
     pub fn new(book: Option<&Book>, pos: &Position, rules: &Rules) -> BookMoves {
         BookMoves {
+            kind: "book",
+            fen: tama_notation::write_fen(pos),
             preset: rules.preset().map(Preset::name),
             moves: book.map_or_else(Vec::new, |b| BookMoveReport::list(b, pos, rules)),
         }
     }
+}
+
+/// A book's statistics, as `tama book stats --json` prints them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BookStats {
+    /// The preset's name.
+    pub rules: &'static str,
+    /// Entries in the file.
+    pub entries: usize,
+    /// Positions (distinct keys) in the file.
+    pub positions: usize,
+    /// Positions reached from the start by book moves (with the start).
+    pub reachable: usize,
+    /// Book moves from the start position.
+    pub root_moves: usize,
+    /// The longest line of book moves from the start, in plies.
+    pub max_depth: usize,
+    /// Reachable positions at each ply.
+    pub by_ply: Vec<usize>,
 }
 
 #[cfg(test)]
@@ -84,6 +113,8 @@ mod tests {
         let b = book();
         let v = serde_json::to_value(BookMoves::new(Some(&b), &pos, &rules)).unwrap();
         assert_eq!(v["preset"], "armenian");
+        assert_eq!(v["type"], "book");
+        assert_eq!(v["fen"], tama_notation::write_fen(&pos));
         let moves = v["moves"].as_array().unwrap();
         assert_eq!(moves.len(), 2);
         let keys: Vec<&str> = moves[0]
@@ -116,7 +147,9 @@ mod tests {
         assert_eq!((t.preset, t.moves.len()), (Some("turkish"), 0));
         let custom = tama_notation::parse_rules("armenian,removal=end-of-move").unwrap();
         let c = serde_json::to_value(BookMoves::new(Some(&b), &pos, &custom)).unwrap();
-        assert_eq!(c, serde_json::json!({"preset": null, "moves": []}));
+        let fen = tama_notation::write_fen(&pos);
+        let expected = serde_json::json!({"type": "book", "fen": fen, "preset": null, "moves": []});
+        assert_eq!(c, expected);
         let after = pos.play_unchecked(&pos.legal_moves(&rules)[0]);
         assert!(BookMoves::new(Some(&b), &after, &rules).moves.is_empty());
     }

@@ -107,6 +107,36 @@ impl fmt::Display for RequestError {
 
 impl std::error::Error for RequestError {}
 
+/// An error as the servers answer it: `{"error": "…"}`, with `"column"`
+/// where the error is in a field's text.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ErrorBody {
+    /// What is wrong, naming the field.
+    pub error: String,
+    /// Where in the field's text (1-based).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+}
+
+impl ErrorBody {
+    /// An error with no column.
+    pub fn new(error: impl Into<String>) -> Self {
+        ErrorBody {
+            error: error.into(),
+            column: None,
+        }
+    }
+}
+
+impl From<&RequestError> for ErrorBody {
+    fn from(e: &RequestError) -> Self {
+        ErrorBody {
+            error: e.message.clone(),
+            column: e.column,
+        }
+    }
+}
+
 /// The game a request is about: a position (the start position when
 /// absent or blank), the rules (`armenian` when absent or blank) and the
 /// moves played from it. Text fields are read without their surrounding

@@ -29,6 +29,13 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The position (start position without `--fen`).
     pub fn position(&self) -> Result<Position, CliError> {
+        // A request's blank field is the default; a flag given with
+        // nothing after it is a mistake on the command line.
+        if self.fen.as_deref().is_some_and(|t| t.trim().is_empty()) {
+            return Err(CliError::usage(
+                "invalid --fen: empty position text (leave out --fen for the start position)",
+            ));
+        }
         tama_api::request::position(self.fen.as_deref()).map_err(flag_error)
     }
 

@@ -19,18 +19,10 @@ fn pdn_error(e: &PdnError) -> Error {
 /// `{"error", "line", "column"}` in its place, so one bad game does not
 /// hide the others.
 pub fn pdn_to_json(text: &str) -> String {
-    let games: Vec<serde_json::Value> = PdnReader::new(text.as_bytes())
-        .map(|game| match game {
-            // A record's JSON form is plain data: it cannot fail.
-            Ok(game) => serde_json::to_value(&game).unwrap_or(serde_json::Value::Null),
-            Err(e) => serde_json::json!({
-                "error": e.message(),
-                "line": e.line,
-                "column": e.column,
-            }),
-        })
-        .collect();
-    serde_json::Value::Array(games).to_string()
+    // Text in memory cannot fail to be read, and a record's JSON form is
+    // plain data: neither step can fail.
+    let games = tama_api::pdn::games(text.as_bytes()).unwrap_or_default();
+    serde_json::to_string(&games).unwrap_or_else(|_| "[]".to_owned())
 }
 
 /// A game record from its JSON form, written as canonical PDN (`tama pdn

@@ -6,7 +6,6 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use tama_api::{EngineMove, Levels};
 use tama_core::Outcome;
 use tama_notation::{legal_moves_json, move_json, write_fen, MoveJson};
@@ -17,13 +16,22 @@ use crate::input;
 use crate::slots::AppState;
 
 /// `GET /api/health`.
-pub async fn health(State(state): State<AppState>) -> Json<Value> {
-    Json(json!({
-        "status": "ok",
-        "version": env!("CARGO_PKG_VERSION"),
-        "slots": state.slots(),
-        "free_slots": state.free_slots(),
-    }))
+pub async fn health(State(state): State<AppState>) -> Json<Health> {
+    Json(Health {
+        status: "ok",
+        version: env!("CARGO_PKG_VERSION"),
+        slots: state.slots(),
+        free_slots: state.free_slots(),
+    })
+}
+
+/// The answer of `GET /api/health`.
+#[derive(Debug, serde::Serialize)]
+pub struct Health {
+    status: &'static str,
+    version: &'static str,
+    slots: usize,
+    free_slots: usize,
 }
 
 /// `GET /api/levels`: the engine's levels of play (tama-api's

@@ -17,11 +17,31 @@ use crate::assets::{Asset, ASSETS};
 /// the presets whose opening book it carries (`books/<preset>.tbk`):
 /// `{"engine": "browser", "books": ["armenian"]}`.
 pub fn config() -> String {
-    let value = serde_json::json!({
-        "engine": "browser",
-        "books": crate::assets::book_presets(),
-    });
-    format!("{value}\n")
+    let value = PageConfig {
+        engine: "browser",
+        threads: None,
+        tablebases: None,
+        books: crate::assets::book_presets(),
+    };
+    // Plain data: writing it cannot fail.
+    format!("{}\n", serde_json::to_string(&value).unwrap_or_default())
+}
+
+/// What the page runs on (`config.json`): the engine (`server` or
+/// `browser`), the server's search slots and tables, and the presets with
+/// an opening book.
+#[derive(Debug, serde::Serialize)]
+pub struct PageConfig {
+    /// `server` or `browser`.
+    pub engine: &'static str,
+    /// The server's search slots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
+    /// The server's tables.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tablebases: Option<bool>,
+    /// The presets whose opening book the page can use.
+    pub books: Vec<&'static str>,
 }
 
 /// What [`write()`] wrote.

@@ -4,7 +4,6 @@ use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 /// An error answer of the API: the status, a one-line message, and the
 /// 1-based column in the offending text where one applies.
@@ -71,9 +70,9 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = match self.column {
-            Some(c) => json!({ "error": self.message, "column": c }),
-            None => json!({ "error": self.message }),
+        let body = tama_api::ErrorBody {
+            error: self.message,
+            column: self.column,
         };
         (self.status, Json(body)).into_response()
     }

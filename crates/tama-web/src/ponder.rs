@@ -18,7 +18,6 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use tama_api::EngineMove;
 use tama_notation::write_fen;
 use tokio::sync::oneshot;
@@ -50,7 +49,7 @@ struct PonderRequest {
 pub async fn start(
     State(state): State<AppState>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PonderStarted>, ApiError> {
     let req: PonderRequest = input::json_body(body)?;
     let text = req
         .ponder
@@ -147,7 +146,24 @@ pub async fn start(
         jobs.expire(Instant::now(), PONDER_TTL);
     });
     tracing::debug!(id, "ponder started");
-    Ok(Json(json!({ "id": id.to_string(), "fen": fen })))
+    Ok(Json(PonderStarted {
+        id: id.to_string(),
+        fen,
+    }))
+}
+
+/// The answer of `POST /api/ponder`: the job's id and the position it
+/// searches.
+#[derive(Debug, serde::Serialize)]
+pub struct PonderStarted {
+    id: String,
+    fen: String,
+}
+
+/// The answer of `POST /api/ponder/{id}/stop`: `{"stopped": true}`.
+#[derive(Debug, serde::Serialize)]
+pub struct PonderStopped {
+    stopped: bool,
 }
 
 /// `POST /api/ponder/{id}/hit`: the predicted move was played; the
@@ -174,12 +190,12 @@ pub async fn hit(
 pub async fn stop(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PonderStopped>, ApiError> {
     let job = state.ponder_jobs().take(&id)?;
     job.signal(false);
     // The slot is back once the search has stopped (about a millisecond).
     let _ = job.result.await;
-    Ok(Json(json!({ "stopped": true })))
+    Ok(Json(PonderStopped { stopped: true }))
 }
 
 #[cfg(test)]

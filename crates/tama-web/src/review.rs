@@ -9,7 +9,6 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use serde::Deserialize;
-use serde_json::json;
 use tama_api::{ReviewMove, ReviewProgress, ReviewSummary};
 use tama_search::review::{self, DEFAULT_MOVETIME};
 use tama_search::Limits;
@@ -99,7 +98,10 @@ pub(crate) async fn review(
         // analysis).
         drop(lease);
         if state.is_closing() {
-            tx.send("error", &json!({ "error": "the server is shutting down" }));
+            tx.send(
+                "error",
+                &tama_api::ErrorBody::new("the server is shutting down"),
+            );
         } else if result.is_ok() {
             tx.send("summary", &summary);
         }

@@ -165,13 +165,13 @@ async fn isolate(request: axum::extract::Request, next: axum::middleware::Next) 
 /// `{"engine": "browser", "books"}` in its place (see [`crate::bundle`]).
 async fn page_config(
     axum::extract::State(state): axum::extract::State<AppState>,
-) -> axum::Json<serde_json::Value> {
-    axum::Json(serde_json::json!({
-        "engine": "server",
-        "threads": state.slots(),
-        "tablebases": state.tablebases(),
-        "books": book::presets(&state),
-    }))
+) -> axum::Json<crate::bundle::PageConfig> {
+    axum::Json(crate::bundle::PageConfig {
+        engine: "server",
+        threads: Some(state.slots()),
+        tablebases: Some(state.tablebases()),
+        books: book::presets(&state),
+    })
 }
 
 async fn index(state: axum::extract::State<AppState>) -> Response {

@@ -147,10 +147,10 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     // Analysis is a search: the book's moves are shown, not played.
     config.search.book = false;
     if let Some(book) = book::book_for(args.book.as_deref(), &rules)? {
-        let moves = book::moves_json(&book, &pos, &rules);
-        if !moves.is_empty() && args.json {
-            write_json(out, &serde_json::json!({ "type": "book", "moves": moves }))?;
-        } else if !moves.is_empty() {
+        let moves = tama_api::BookMoves::new(Some(&book), &pos, &rules);
+        if !moves.moves.is_empty() && args.json {
+            write_json(out, &moves)?;
+        } else if !moves.moves.is_empty() {
             book::write_moves_text(out, &book, &pos, &rules)?;
         }
     }

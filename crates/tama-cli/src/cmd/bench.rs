@@ -1,6 +1,6 @@
 //! `tama bench`: the search signature.
 
-use serde_json::json;
+use tama_api::BenchReport;
 use tama_arena::bench;
 
 use crate::common::write_json;
@@ -27,13 +27,13 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     let seconds = r.time.as_secs_f64();
     let nps = r.nps().round() as u64;
     if args.json {
-        let value = json!({
-            "nodes": r.nodes,
-            "seconds": (seconds * 1e6).round() / 1e6,
-            "nps": nps,
-            "depth": args.depth,
-            "positions": r.positions.len(),
-        });
+        let value = BenchReport {
+            nodes: r.nodes,
+            seconds: (seconds * 1e6).round() / 1e6,
+            nps,
+            depth: args.depth,
+            positions: r.positions.len(),
+        };
         write_json(out, &value)?;
     } else {
         writeln!(

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use tama_api::BookMoveReport;
+use tama_api::{BookMoveReport, BookMoves, BookStats};
 use tama_book::{read_book, Book, BuildConfig, Settings};
 use tama_core::{Position, Preset, Rules};
 use tama_notation::movetext::write_move;
@@ -281,9 +281,7 @@ fn probe(a: &ProbeArgs, io: &mut Io<'_>) -> CmdResult {
         ));
     };
     if a.json {
-        let fen = tama_notation::write_fen(&pos);
-        let moves = moves_json(&book, &pos, &rules);
-        write_json(io.out, &serde_json::json!({ "fen": fen, "moves": moves }))?;
+        write_json(io.out, &BookMoves::new(Some(&book), &pos, &rules))?;
     } else if book.moves(&pos, &rules).is_empty() {
         writeln!(io.out, "no book moves")?;
     } else {
@@ -306,16 +304,16 @@ fn stats(a: &StatsArgs, io: &mut Io<'_>) -> CmdResult {
     };
     let s = tama_book::stats(&book);
     if a.json {
-        let value = serde_json::json!({
-            "rules": s.preset.name(),
-            "entries": s.entries,
-            "positions": s.positions,
-            "reachable": s.reachable,
-            "root_moves": s.root_moves,
-            "max_depth": s.max_depth,
-            "by_ply": s.by_ply,
-        });
-        write_json(io.out, &value)?;
+        let report = BookStats {
+            rules: s.preset.name(),
+            entries: s.entries,
+            positions: s.positions,
+            reachable: s.reachable,
+            root_moves: s.root_moves,
+            max_depth: s.max_depth,
+            by_ply: s.by_ply,
+        };
+        write_json(io.out, &report)?;
     } else {
         writeln!(io.out, "rules       {}", s.preset)?;
         writeln!(io.out, "entries     {}", s.entries)?;

@@ -7,8 +7,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde_json::json;
-use tama_api::Tables;
+use tama_api::{PlanUnit, TableCheck, TableMove, TablePlan, TableProbe, TableStatsRow, Tables};
 use tama_egtb::{
     generate, stats_dir, verify_only, GenOptions, Layout, Material, OracleValue, Plan, Progress,
     TableKind, Tablebase, Verdict, Wdl,
@@ -157,12 +156,6 @@ fn value_text(v: Option<OracleValue>) -> String {
         Some(v) if v.wdl == Wdl::Draw => v.wdl.to_string(),
         Some(v) => format!("{} in {}", v.wdl, v.distance),
     }
-}
-
-/// `{"wdl": "win", "distance": 7}` (with `"tbkind": "wdl"` from a
-/// win/draw/loss table), or `null` when not in the tables.
-fn value_json(v: Option<OracleValue>) -> serde_json::Value {
-    json!(v)
 }
 
 /// The materials of `--only`.
@@ -367,30 +360,22 @@ fn run_probe(args: &ProbeArgs, out: &mut dyn Write) -> CmdResult {
     let value = tb.probe(&pos).map_err(egtb_error)?;
     let moves = tb.rank_moves(&pos).map_err(egtb_error)?;
     if args.json {
-        let list: Vec<_> = moves
-            .iter()
-            .map(|m| {
-                json!({
-                    "move": write_move(&pos, &rules, &m.mv),
-                    "value": value_json(m.after),
+        let probe = TableProbe {
+            fen: write_fen(&pos),
+            rules: write_rules(&rules),
+            value,
+            moves: moves
+                .iter()
+                .map(|m| TableMove {
+                    mv: write_move(&pos, &rules, &m.mv),
+                    value: m.after,
                 })
-            })
-            .collect();
-        let mut obj = json!({
-            "fen": write_fen(&pos),
-            "rules": write_rules(&rules),
-            "value": value_json(value),
-            "moves": list,
-        });
-        // The report's fields: "tb", "distance" (from a distance table),
-        // "tbkind".
-        if let (Some(fields), Some(tables)) = (
-            obj.as_object_mut(),
-            json!(Tables::new(value.as_ref(), 0)).as_object(),
-        ) {
-            fields.extend(tables.clone());
-        }
-        write_json(out, &obj)?;
+                .collect(),
+            // The report's fields: "tb", "distance" (from a distance
+            // table), "tbkind".
+            tables: Tables::new(value.as_ref(), 0),
+        };
+        write_json(out, &probe)?;
     } else {
         writeln!(out, "{}: {}", write_fen(&pos), answer_text(value))?;
         for m in &moves {
@@ -409,6 +394,12 @@ fn run_probe(args: &ProbeArgs, out: &mut dyn Write) -> CmdResult {
     })
 }
 
+/// One JSON object as a line's text.
+fn json_line<T: serde::Serialize>(value: &T) -> String {
+    // Plain data: writing it cannot fail.
+    serde_json::to_string(value).unwrap_or_default()
+}
+
 fn run_verify(args: &VerifyArgs, out: &mut dyn Write) -> CmdResult {
     let mut failed = Vec::new();
     let mut write_err = None;
@@ -418,7 +409,7 @@ fn run_verify(args: &VerifyArgs, out: &mut dyn Write) -> CmdResult {
         let line = match &c.verdict {
             Verdict::Sound { positions } => {
                 if args.json {
-                    json!({"file": c.path.display().to_string(), "ok": true, "positions": positions}).to_string()
+                    json_line(&TableCheck::sound(c.path.display().to_string(), *positions))
                 } else {
                     format!("ok {} ({positions} positions)", c.path.display())
                 }
@@ -426,7 +417,10 @@ fn run_verify(args: &VerifyArgs, out: &mut dyn Write) -> CmdResult {
             Verdict::Damaged(what) => {
                 failed.push(what.to_string());
                 if args.json {
-                    json!({"file": c.path.display().to_string(), "ok": false, "damaged": what}).to_string()
+                    json_line(&TableCheck::damaged(
+                        c.path.display().to_string(),
+                        what.to_string(),
+                    ))
                 } else {
                     format!("DAMAGED {what}")
                 }
@@ -441,9 +435,13 @@ fn run_verify(args: &VerifyArgs, out: &mut dyn Write) -> CmdResult {
                     value_text(m.expected)
                 );
                 let line = if args.json {
-                    json!({"file": c.path.display().to_string(), "ok": false, "index": m.index, "fen": m.fen,
-                        "stored": value_json(Some(m.stored)), "expected": value_json(m.expected)})
-                    .to_string()
+                    json_line(&TableCheck::wrong(
+                        c.path.display().to_string(),
+                        m.index,
+                        m.fen.clone(),
+                        m.stored,
+                        m.expected,
+                    ))
                 } else {
                     format!("WRONG {what}")
                 };
@@ -486,22 +484,20 @@ fn run_stats(args: &StatsArgs, out: &mut dyn Write) -> CmdResult {
     if args.json {
         let list: Vec<_> = stats
             .iter()
-            .map(|s| {
-                json!({
-                    "rules": s.info.rules,
-                    "material": s.info.material.to_string(),
-                    "kind": s.info.kind.name(),
-                    "positions": s.info.positions,
-                    "wins": s.info.wins,
-                    "draws": s.info.draws,
-                    "losses": s.info.losses,
-                    "longest_win": s.info.longest_win,
-                    "longest_win_fen": s.longest_win_fen,
-                    "bytes": s.bytes,
-                })
+            .map(|s| TableStatsRow {
+                rules: s.info.rules.clone(),
+                material: s.info.material.to_string(),
+                kind: s.info.kind.name(),
+                positions: s.info.positions,
+                wins: s.info.wins,
+                draws: s.info.draws,
+                losses: s.info.losses,
+                longest_win: s.info.longest_win,
+                longest_win_fen: s.longest_win_fen.clone(),
+                bytes: s.bytes,
             })
             .collect();
-        write_json(out, &json!(list))?;
+        write_json(out, &list)?;
         return Ok(EXIT_OK);
     }
     writeln!(
@@ -537,18 +533,22 @@ fn run_plan(args: &PlanArgs, out: &mut dyn Write) -> CmdResult {
             .iter()
             .map(|w| {
                 w.iter()
-                    .map(|u| {
-                        json!({
-                            "unit": u.to_string(),
-                            "entries": u.entries(),
-                            "tables": u.members().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-                            "depends_on": plan.dependencies[u].iter().map(|d| d.to_string()).collect::<Vec<_>>(),
-                        })
+                    .map(|u| PlanUnit {
+                        unit: u.to_string(),
+                        entries: u.entries(),
+                        tables: u.members().iter().map(|m| m.to_string()).collect(),
+                        depends_on: plan.dependencies[u].iter().map(|d| d.to_string()).collect(),
                     })
                     .collect::<Vec<_>>()
             })
             .collect();
-        write_json(out, &json!({"pieces": args.pieces, "waves": waves}))?;
+        write_json(
+            out,
+            &TablePlan {
+                pieces: args.pieces,
+                waves,
+            },
+        )?;
         return Ok(EXIT_OK);
     }
     for (i, wave) in plan.waves.iter().enumerate() {

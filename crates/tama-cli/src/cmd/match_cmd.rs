@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use tama_api::{EloRange, MatchSummary, PerPlayer, PonderTally};
 use tama_arena::{
     Adjudication, Elo, GameRecord, MatchConfig, MatchResult, Opening, Player, PlayerKind,
     PlayerSpec, TablesChoice,
@@ -533,43 +533,41 @@ fn endings(result: &MatchResult) -> BTreeMap<&'static str, u32> {
     map
 }
 
-fn elo_json(e: Elo) -> Value {
-    let round = |x: f64| (x * 10.0).round() / 10.0;
-    json!({ "elo": round(e.elo), "lower": round(e.lower), "upper": round(e.upper) })
+fn elo_range(e: Elo) -> EloRange {
+    EloRange::rounded(e.elo, e.lower, e.upper)
 }
 
-fn summary_json(args: &Args, r: &MatchResult, rules: &Rules) -> Value {
-    let mut summary = json!({
-        "a": r.a,
-        "b": r.b,
-        "rules": write_rules(rules),
-        "games": r.games.len(),
-        "wins": r.wins,
-        "draws": r.draws,
-        "losses": r.losses,
-        "score": (r.score() * 10_000.0).round() / 10_000.0,
-        "elo": elo_json(r.elo()),
-        "pentanomial": r.pentanomial(),
-        "elo_pentanomial": elo_json(r.elo_pentanomial()),
-        "endings": endings(r),
-        "pdn": args.pdn.as_ref().map(|p| p.display().to_string()),
-    });
-    // Only a match on a clock has times and losses on time.
-    if let (Some(tc), Some(map)) = (&args.tc, summary.as_object_mut()) {
-        let [a, b] = r.time_losses();
-        map.insert("tc".to_string(), json!(tc));
-        map.insert("losses_on_time".to_string(), json!({ "a": a, "b": b }));
+fn summary_json(args: &Args, r: &MatchResult, rules: &Rules) -> MatchSummary {
+    let on_clock = args.tc.is_some();
+    let [a, b] = r.time_losses();
+    let [pa, pb] = r.ponder();
+    let tally = |p: tama_arena::PonderCount| PonderTally {
+        hits: p.hits,
+        misses: p.misses,
+    };
+    MatchSummary {
+        a: r.a.clone(),
+        b: r.b.clone(),
+        rules: write_rules(rules),
+        games: r.games.len(),
+        wins: r.wins,
+        draws: r.draws,
+        losses: r.losses,
+        score: (r.score() * 10_000.0).round() / 10_000.0,
+        elo: elo_range(r.elo()),
+        pentanomial: r.pentanomial(),
+        elo_pentanomial: elo_range(r.elo_pentanomial()),
+        endings: endings(r),
+        pdn: args.pdn.as_ref().map(|p| p.display().to_string()),
+        // Only a match on a clock has times and losses on time.
+        tc: args.tc.clone(),
+        losses_on_time: on_clock.then_some(PerPlayer { a, b }),
+        // Only a match with a pondering player has its hits and misses.
+        ponder: (pa.any() || pb.any()).then(|| PerPlayer {
+            a: tally(pa),
+            b: tally(pb),
+        }),
     }
-    // Only a match with a pondering player has its hits and misses.
-    let [a, b] = r.ponder();
-    if let (true, Some(map)) = (a.any() || b.any(), summary.as_object_mut()) {
-        let count = |p: tama_arena::PonderCount| json!({ "hits": p.hits, "misses": p.misses });
-        map.insert(
-            "ponder".to_string(),
-            json!({ "a": count(a), "b": count(b) }),
-        );
-    }
-    summary
 }
 
 fn write_summary(
@@ -651,6 +649,7 @@ fn write_summary(
 mod tests {
     use super::*;
     use clap::Parser;
+    use serde_json::{json, Value};
 
     #[derive(Parser)]
     struct Wrapper {

@@ -71,7 +71,7 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
     } = io;
     let (input, out, err) = (&mut **input, &mut **out, &mut **err);
     match &args.command {
-        PdnCommand::Check { files, json } => check(files, *json, input, out, err),
+        PdnCommand::Check { files, json } => check_files(files, *json, input, out, err),
         PdnCommand::Fmt { file, output } => fmt(file, output.as_deref(), input, out, err),
         PdnCommand::Json { file } => json(file, input, out, err),
     }
@@ -105,17 +105,16 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
-fn check(
+fn check_files(
     files: &[PathBuf],
     as_json: bool,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> CmdResult {
-    let (mut games, mut bad) = (0usize, 0usize);
+    let mut check = tama_api::pdn::PdnCheck::default();
     let mut unreadable = false;
     let mut read = 0usize;
-    let mut problems = Vec::new();
     for path in files {
         let file = name(path);
         let reader = match open(path, &mut *input) {
@@ -130,32 +129,21 @@ fn check(
             }
         };
         for game in PdnReader::new(reader) {
-            match game {
-                Ok(_) => games += 1,
-                Err(e) if matches!(e.kind, PdnErrorKind::Io(_)) => {
-                    writeln!(err, "error: cannot read {file}: {}", e.message())?;
-                    unreadable = true;
-                }
-                Err(e) => {
-                    games += 1;
-                    bad += 1;
-                    if as_json {
-                        problems.push(serde_json::json!({
-                            "file": file,
-                            "line": e.line,
-                            "column": e.column,
-                            "message": e.message(),
-                        }));
-                    } else {
-                        writeln!(out, "{}", located(&file, &e))?;
-                    }
+            let shown = check.problems.len();
+            if let Err(e) = check.add(game, Some(&file)) {
+                writeln!(err, "error: cannot read {file}: {}", e.message())?;
+                unreadable = true;
+            }
+            if !as_json {
+                for p in &check.problems[shown..] {
+                    writeln!(out, "{file}:{}:{}: {}", p.line, p.column, p.message)?;
                 }
             }
         }
     }
+    let (games, bad) = (check.games, check.invalid);
     if as_json {
-        let summary = serde_json::json!({"games": games, "invalid": bad, "problems": problems});
-        crate::common::write_json(out, &summary)?;
+        crate::common::write_json(out, &check)?;
     } else if read > 0 {
         // A file that could not be read has no games to count: the
         // summary is of the files read, and there is none without them.
@@ -272,12 +260,7 @@ fn json(
             Err(e) => {
                 bad += 1;
                 writeln!(err, "{}", located(&file, &e))?;
-                let obj = serde_json::json!({
-                    "error": e.message(),
-                    "line": e.line,
-                    "column": e.column,
-                });
-                serde_json::to_writer(&mut *out, &obj)
+                serde_json::to_writer(&mut *out, &tama_api::pdn::PdnGameError::of(&e))
                     .map_err(|e| CliError::usage(format!("json: {e}")))?;
             }
         }

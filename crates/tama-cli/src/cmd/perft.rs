@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use serde_json::json;
+use tama_api::{PerftMove, PerftReport};
 use tama_core::{perft_divide, perft_parallel};
 use tama_notation::movetext::write_move;
 
@@ -62,19 +62,22 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         0
     };
     if args.json {
-        let mut obj = json!({
-            "depth": args.depth,
-            "nodes": nodes,
-            "seconds": (seconds * 1e6).round() / 1e6,
-            "nps": nps,
-        });
-        if let Some(moves) = &divide {
-            obj["moves"] = moves
-                .iter()
-                .map(|(m, n)| json!({"move": m, "nodes": n}))
-                .collect();
-        }
-        write_json(out, &obj)?;
+        let report = PerftReport {
+            depth: args.depth,
+            nodes,
+            seconds: (seconds * 1e6).round() / 1e6,
+            nps,
+            moves: divide.as_ref().map(|moves| {
+                moves
+                    .iter()
+                    .map(|(m, n)| PerftMove {
+                        mv: m.clone(),
+                        nodes: *n,
+                    })
+                    .collect()
+            }),
+        };
+        write_json(out, &report)?;
     } else {
         if let Some(moves) = &divide {
             for (m, n) in moves {
