@@ -284,7 +284,8 @@ fn the_presets_are_named_in_every_language() {
 
 /// What does not fit the screen: every drawn element of the page (SVG
 /// drawings aside) that reaches past the screen's edges or past its card,
-/// dialog or header, a button whose words are wider than it, a tab or
+/// dialog or header, a button whose words are wider than it, a select
+/// narrower than its longest choice (its words cut), a tab or
 /// the engine's figures on more than one line; the page wider than the
 /// screen.
 const MISFITS: &str = r#"
@@ -292,6 +293,9 @@ const W = document.documentElement.clientWidth;
 const out = [];
 const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\s+/).join('.') : '') + (e.textContent ? ` "${e.textContent.trim().slice(0, 30)}"` : '');
 if (document.documentElement.scrollWidth > W) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+// A select's width when nothing narrows it: its longest choice, the arrow
+// and the padding (a hidden copy beside it, styled as it is).
+const natural = (e) => { const c = e.cloneNode(true); Object.assign(c.style, { position: 'absolute', visibility: 'hidden', width: 'auto', minWidth: '0', maxWidth: 'none', left: '0', top: '0' }); e.after(c); const w = c.getBoundingClientRect().width; c.remove(); return w; };
 const scrolls = (e) => { for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) { if (getComputedStyle(a).overflowX !== 'visible') return true; } return false; };
 const oneLine = (e) => { const cs = getComputedStyle(e); const lh = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.4; const pad = parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom) + parseFloat(cs.borderTopWidth) + parseFloat(cs.borderBottomWidth); return e.getBoundingClientRect().height - pad < lh * 1.6; };
 for (const e of document.querySelectorAll('body *')) {
@@ -304,6 +308,7 @@ for (const e of document.querySelectorAll('body *')) {
   const box = e.parentElement && e.parentElement.closest('.card, dialog, header, .controls');
   if (box) { const b = box.getBoundingClientRect(); if (r.left < b.left - 0.5 || r.right > b.right + 0.5) out.push(`${name(e)} spans ${r.left.toFixed(0)}…${r.right.toFixed(0)} px, past its ${name(box).split(' ')[0]} (${b.left.toFixed(0)}…${b.right.toFixed(0)})`); }
   if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1) out.push(`${name(e)}: words ${e.scrollWidth} px in ${e.clientWidth} px`);
+  if (e.tagName === 'SELECT') { const w = natural(e); if (w > r.width + 1) out.push(`${name(e).split(' ')[0]}: its longest choice needs ${w.toFixed(0)} px, ${r.width.toFixed(0)} px shown`); }
   if ((e.matches('.tabs button') || e.id === 'engine-stats') && !oneLine(e)) out.push(`${name(e)} on more than one line`);
 }
 return out;
@@ -321,8 +326,8 @@ async fn misfits(p: &Page, state: &str, lang: &str, width: u32, found: &mut Vec<
 
 /// Point 2: every state of the page fits a phone's screen of 360 px (and
 /// a laptop's) in all four languages: nothing past the screen's edge or
-/// its card, no button's words cut, the tabs and the engine's figures on
-/// one line each.
+/// its card, no button's or select's words cut (Armenian's level of play
+/// was), the tabs and the engine's figures on one line each.
 #[test]
 fn every_state_of_the_page_fits_the_screen_in_every_language() {
     scenario(Kind::Serve, "fits", async |p| {
