@@ -167,6 +167,7 @@ mod tests {
             "index.html",
             "js/app.js",
             "tama/index.js",
+            "tama/puzzle.js",
             "tama/wasm/tama_wasm_bg.wasm",
             "manifest.webmanifest",
             "config.json",
