@@ -116,8 +116,9 @@ fn each_mode_keeps_its_own_game_after_the_puzzles() {
 /// it is not drawn.
 const RECT: &str = "const box = (css) => { const e = document.querySelector(css); if (!e || !e.getClientRects().length) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };";
 
-/// Point 3: a bad position text is said beside its field, which keeps
-/// what was typed, and the text corrected loads.
+/// Point 3: a bad position text is said beside its field, in the page's
+/// language with the column it names, the field keeps what was typed,
+/// and the text corrected loads.
 #[test]
 fn a_bad_position_text_is_said_beside_its_field() {
     scenario(Kind::Serve, "fen-error", async |p| {
@@ -135,7 +136,17 @@ fn a_bad_position_text_is_said_beside_its_field() {
             )
             .await?;
             let msg = p.text("#fen-error").await?;
-            assert!(msg.contains("z9"), "{msg}");
+            // In the page's language, with the column and the square
+            // named: the catalogue's words for the package's FenError kind.
+            let problem = Page::word(lang, "fen.error.unknown-square")
+                .replace("{column}", "7")
+                .replace("{token}", "z9");
+            let want = Page::word(lang, "error.fen").replace("{error}", &problem);
+            assert_eq!(msg, want);
+            assert!(msg.contains("7") && msg.contains("z9"), "{msg}");
+            if lang != "en" {
+                assert!(!msg.contains("unknown square"), "English in {lang}: {msg}");
+            }
             assert_eq!(p.value("#fen").await?, bad, "the field keeps the text");
             assert!(
                 !p.c.find(Locator::Css("#error")).await?.is_displayed().await?,
