@@ -401,3 +401,161 @@ fn every_state_of_the_page_fits_the_screen_in_every_language() {
         Ok(())
     });
 }
+
+/// Point 9 (and issue 41 point 4): the page's trainer is `tama puzzle`'s,
+/// in the package. A rating the page kept before (JSON, on the same
+/// scale) carries over into the rating file's text; a new player starts
+/// at 1000 and is set the puzzle nearest it, not the first by id; a wrong
+/// move fails the puzzle once, and the player tries again and plays it
+/// out.
+#[test]
+fn the_puzzle_trainer_is_the_terminals() {
+    scenario(Kind::Serve, "trainer", async |p| {
+        p.fresh("en", SCREENS[1]).await?;
+        p.js("localStorage.setItem('tama.puzzles.rating', JSON.stringify({rating: 1432.25, played: 3, solved: 2}));")
+            .await?;
+        tab(p, "puzzles").await?;
+        puzzle_shown(p).await?;
+        let kept = p
+            .js("return [localStorage.getItem('tama.puzzles.rating-file'), localStorage.getItem('tama.puzzles.rating')]")
+            .await?;
+        assert_eq!(
+            kept,
+            json!([
+                "tama puzzle rating 1\nrating 1432.2\nplayed 3\nsolved 2\n",
+                null
+            ])
+        );
+        let line = p.text("#puzzle-rating").await?;
+        assert!(
+            line.starts_with("Your rating: 1432 · solved 2 · failed 1"),
+            "{line}"
+        );
+        // Chosen for that rating: the nearest of the file.
+        let file = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../data/puzzles/armenian.pdn"),
+        )?;
+        let ratings: Vec<f64> = file
+            .lines()
+            .filter_map(|l| l.strip_prefix("[Difficulty \""))
+            .map(|d| {
+                let field = |k: &str| {
+                    d.split([' ', '"'])
+                        .find_map(|w| w.strip_prefix(k))
+                        .unwrap_or("x")
+                        .to_owned()
+                };
+                let depth: f64 = field("depth=").parse().unwrap_or(16.0);
+                let failed: f64 = field("failed=").split('/').next().unwrap().parse().unwrap();
+                800.0 + 25.0 * depth + 150.0 * failed
+            })
+            .collect();
+        assert!(ratings.len() >= 1000);
+        let nearest = |to: f64| {
+            ratings
+                .iter()
+                .map(|r| (r - to).abs())
+                .fold(f64::MAX, f64::min)
+        };
+        let v = p
+            .js("return window.tamaState.puzzle.current.rating")
+            .await?;
+        let rating = v.as_f64().expect("a rating");
+        assert_eq!((rating - 1432.2).abs(), nearest(1432.2), "chosen for 1432");
+        // A new player: 1000, the puzzle nearest it (the first by id is
+        // not: most of the file's first puzzles are rated 825).
+        p.fresh("en", SCREENS[1]).await?;
+        tab(p, "puzzles").await?;
+        puzzle_shown(p).await?;
+        let v = p
+            .js("const x = window.tamaState.puzzle.current; return [x.id, x.rating, x.solution.map(m => m.move)]")
+            .await?;
+        let (id, rating, solution): (String, f64, Vec<String>) = serde_json::from_value(v)?;
+        assert_eq!(
+            (rating - 1000.0).abs(),
+            nearest(1000.0),
+            "{id} is not the nearest to 1000"
+        );
+        assert!(p
+            .text("#puzzle-rating")
+            .await?
+            .starts_with("Your rating: 1000 · solved 0 · failed 0"));
+        // A wrong move: failed once, then tried again and played out.
+        let wrong: String = serde_json::from_value(
+            p.js(&format!(
+                "return window.tamaState.node.known.legal.moves.map(m => m.move).find(m => m !== {})",
+                json!(solution[0])
+            ))
+            .await?,
+        )?;
+        move_by_clicks(p, &wrong).await?;
+        p.wait(
+            "window.tamaState.puzzle.status === 'wrong'",
+            10,
+            "the wrong move",
+        )
+        .await?;
+        p.js("document.querySelector('#puzzle-card').scrollIntoView({block: 'end'})")
+            .await?;
+        p.view_shot("trainer-wrong", "en", SCREENS[1].0).await?;
+        assert!(p
+            .text("#puzzle-rating")
+            .await?
+            .contains("solved 0 · failed 1"));
+        p.click("#puzzle-retry").await?;
+        p.wait(
+            "window.tamaState.puzzle.status === 'retrying'",
+            10,
+            "the retry",
+        )
+        .await?;
+        for k in (0..solution.len()).step_by(2) {
+            p.wait(
+                &format!("window.tamaState.puzzle.at === window.tamaState.node && !window.tamaState.puzzle.timer && window.tamaState.puzzle.ply === {k}"),
+                10,
+                "the player's turn",
+            )
+            .await?;
+            move_by_clicks(p, &solution[k]).await?;
+            if k + 1 < solution.len() {
+                p.wait(
+                    &format!("window.tamaState.puzzle.ply === {}", k + 2),
+                    10,
+                    "the reply",
+                )
+                .await?;
+            }
+        }
+        p.wait(
+            "window.tamaState.puzzle.status === 'solved-after'",
+            10,
+            "played out",
+        )
+        .await?;
+        // Rated once: still one failure, none solved.
+        let line = p.text("#puzzle-rating").await?;
+        assert!(line.contains("solved 0 · failed 1"), "{line}");
+        p.js("document.querySelector('#puzzle-card').scrollIntoView({block: 'end'})")
+            .await?;
+        p.view_shot("trainer-played-out", "en", SCREENS[1].0)
+            .await?;
+        Ok(())
+    })
+}
+
+/// Plays move text by clicking its start, then its squares until the
+/// page has played it.
+async fn move_by_clicks(p: &Page, text: &str) -> Res {
+    let plies =
+        "let n = 0; for (let x = window.tamaState.node; x.parent; x = x.parent) n++; return n;";
+    let before = p.js(plies).await?;
+    for sq in text.split(['-', 'x']) {
+        if p.js(plies).await? != before {
+            break;
+        }
+        p.square(sq).await?;
+    }
+    assert_ne!(p.js(plies).await?, before, "{text} was not played");
+    Ok(())
+}
