@@ -97,11 +97,12 @@ fn main() {
 /// The files of the JavaScript package that run in a browser (its
 /// `package.json` lists them with the type declarations; a test of
 /// `src/assets.rs` checks that every one is here).
-const PACKAGE_FILES: [&str; 7] = [
+const PACKAGE_FILES: [&str; 8] = [
     "index.js",
     "errors.js",
     "engine.js",
     "load.js",
+    "puzzle.js",
     "worker.js",
     "wasm/tama_wasm.js",
     "wasm/tama_wasm_bg.wasm",

@@ -37,11 +37,13 @@ const BINARYEN: &str = "binaryen@132.0.0";
 const STAMP: &str = "crates/tama-wasm/js/wasm/SOURCES";
 
 /// The crates whose sources go into the module.
-const SOURCE_CRATES: [&str; 5] = [
+const SOURCE_CRATES: [&str; 7] = [
     "crates/tama-core",
     "crates/tama-notation",
     "crates/tama-search",
     "crates/tama-api",
+    "crates/tama-puzzle",
+    "crates/tama-files",
     "crates/tama-wasm",
 ];
 

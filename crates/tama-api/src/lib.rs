@@ -9,15 +9,15 @@
 //!   engine settings' ranges from the option registry). One error,
 //!   [`RequestError`], names the field and, for text, the column.
 //! - **Answers**: what the programs print about a search: the
-//! `tama analyse` lines (`--json` and text), which the web server streams
-//! from `GET /api/analyse` and the Python package reads, and the engine's
-//! move of `POST /api/engine-move` ([`EngineMove`]); a position as `tama
-//! show --json` writes it ([`BoardReport`]); a whole-game review's events
-//! ([`ReviewMove`], [`ReviewProgress`], [`ReviewSummary`]); an opening
-//! book's moves for a position ([`BookMoveReport`], [`BookMoves`]); the rules
-//! dialog's table ([`RulesTable`]) and the levels of play ([`Levels`]).
-//! The web server and the WebAssembly package both answer with these, so
-//! the page reads one shape from either.
+//!   `tama analyse` lines (`--json` and text), which the web server streams
+//!   from `GET /api/analyse` and the Python package reads, and the engine's
+//!   move of `POST /api/engine-move` ([`EngineMove`]); a position as `tama
+//!   show --json` writes it ([`BoardReport`]); a whole-game review's events
+//!   ([`ReviewMove`], [`ReviewProgress`], [`ReviewSummary`]); an opening
+//!   book's moves for a position ([`BookMoveReport`], [`BookMoves`]); the rules
+//!   dialog's table ([`RulesTable`]) and the levels of play ([`Levels`]).
+//!   The web server and the WebAssembly package both answer with these, so
+//!   the page reads one shape from either.
 //!
 //! The words themselves (colours, endings, scores, table values) are the
 //! `serde` forms of the core and search types (their `serde` feature):

@@ -18,7 +18,7 @@
 use core::fmt;
 
 use tama_core::{Game, Move, Position, Rules};
-use tama_notation::{parse_fen, parse_move, parse_rules, ParseMoveError};
+use tama_notation::{parse_fen, parse_move, parse_rules, FenError, ParseMoveError};
 
 use crate::bounds::MAX_HISTORY;
 
@@ -58,6 +58,9 @@ pub struct RequestError {
     pub detail: String,
     /// Where in the field's text (1-based), for text that cannot be read.
     pub column: Option<usize>,
+    /// The position text's own error, for [`ErrorKind::Fen`]: its kind
+    /// and token, which a front end may word in its reader's language.
+    pub fen_error: Option<Box<FenError>>,
 }
 
 impl RequestError {
@@ -70,6 +73,7 @@ impl RequestError {
             detail: message.clone(),
             message,
             column: None,
+            fen_error: None,
         }
     }
 
@@ -83,6 +87,7 @@ impl RequestError {
             message: format!("invalid {field}: {detail}"),
             detail,
             column: None,
+            fen_error: None,
         }
     }
 
@@ -184,9 +189,12 @@ fn trimmed(text: &str) -> Option<(&str, usize)> {
 pub fn position(fen: Option<&str>) -> Result<Position, RequestError> {
     match fen.and_then(trimmed) {
         None => Ok(Position::start()),
-        Some((text, cut)) => parse_fen(text)
-            .map(|f| f.position)
-            .map_err(|e| RequestError::invalid(ErrorKind::Fen, "fen", &e).at(e.column + cut)),
+        Some((text, cut)) => parse_fen(text).map(|f| f.position).map_err(|e| {
+            let column = e.column + cut;
+            let mut error = RequestError::invalid(ErrorKind::Fen, "fen", &e).at(column);
+            error.fen_error = Some(Box::new(FenError { column, ..e }));
+            error
+        }),
     }
 }
 
@@ -317,6 +325,8 @@ mod tests {
         let plain = position(Some("W:Wz9")).unwrap_err();
         let padded = position(Some("   W:Wz9")).unwrap_err();
         assert_eq!(plain.kind, ErrorKind::Fen);
+        assert_eq!(plain.fen_error.as_ref().unwrap().token, "z9");
+        assert_eq!(padded.fen_error.unwrap().column, padded.column.unwrap());
         assert_eq!(padded.column.unwrap(), plain.column.unwrap() + 3);
     }
 

@@ -8,8 +8,17 @@ export class TamaError extends Error {
   line?: number;
   column?: number;
 }
-/** A position text (FEN) that cannot be read. */
-export class FenError extends TamaError {}
+/** The problems of a position text, as `FenError.kind` names them. */
+export type FenProblem =
+  | "empty" | "missing-turn" | "unknown-turn" | "unknown-section" | "empty-section"
+  | "duplicate-section" | "empty-piece" | "unknown-square" | "duplicate-square"
+  | "too-many-pieces" | "man-on-promotion-rank" | "bad-counter";
+/** A position text (FEN) that cannot be read: the problem, the text at the column, the side it is about. */
+export class FenError extends TamaError {
+  kind?: FenProblem;
+  token?: string;
+  color?: Color;
+}
 /** A move text that is not move text. */
 export class MoveTextError extends TamaError {}
 /** A rules text that cannot be read. */
@@ -418,4 +427,61 @@ export class Engine {
   stop(): void;
   clear(): Promise<void>;
   close(): void;
+}
+
+/** A puzzle of a puzzle file (docs/PUZZLES.md). */
+export interface PuzzleJSON {
+  id: string;
+  fen: string;
+  rules: string;
+  label: "easy" | "medium" | "hard" | "expert";
+  rating: number;
+  /** The theme words, or `["none"]`. */
+  themes: string[];
+  source: "tablebase" | "self-play";
+  tags: { PuzzleId: string; Difficulty: string; Themes: string; Source: string };
+  solution: MoveJSON[];
+}
+/** The puzzles of a puzzle file's text; throws `PdnError` with the line of its first problem. */
+export class PuzzleSet {
+  constructor(text: string);
+  readonly length: number;
+  puzzle(index: number): PuzzleJSON;
+  /** The index of the puzzle named `id`, or -1. */
+  indexOf(id: string): number;
+  /** The unseen puzzle of `label` whose rating is nearest `rating`, or -1. */
+  choose(rating: number, options?: { label?: string | null; seen?: Iterable<string> }): number;
+  attempt(index: number): PuzzleAttempt;
+}
+/** What a solver's move led to. */
+export interface PuzzleStep {
+  step: "correct" | "wrong" | "over";
+  /** The opponent's reply after a right move; null when the puzzle is played out. */
+  reply: MoveJSON | null;
+}
+/** One attempt at a puzzle, with a retry after a wrong move and hints. */
+export class PuzzleAttempt {
+  play(move: string): PuzzleStep;
+  retry(): boolean;
+  hint(): { piece: string } | { move: MoveJSON } | null;
+  showSolution(): MoveJSON[];
+  readonly status: "solving" | "wrong" | "retrying" | "solved" | "solved-after" | "shown";
+  readonly ply: number;
+  readonly hintLevel: number;
+  readonly hinted: boolean;
+  readonly score: number | null;
+  readonly scoreOnLeaving: number | null;
+  readonly rating: number;
+}
+/** The solver's rating (Elo from 1,000), kept as the rating file's text. */
+export class PuzzleRating {
+  constructor();
+  static fromText(text: string): PuzzleRating;
+  static fromCounts(rating: number, played: number, solved: number): PuzzleRating;
+  toText(): string;
+  readonly rating: number;
+  readonly played: number;
+  readonly solved: number;
+  /** Records a score (0, ½ or 1) against a puzzle of rating `puzzle`; returns the change. */
+  record(puzzle: number, score: number): number;
 }

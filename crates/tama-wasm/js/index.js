@@ -26,6 +26,7 @@ export {
   BookError,
 } from "./errors.js";
 export { Engine, Score, Line } from "./engine.js";
+export { PuzzleSet, PuzzleAttempt, PuzzleRating } from "./puzzle.js";
 import { Score } from "./engine.js";
 
 await load();

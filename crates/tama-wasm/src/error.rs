@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use tama_notation::ParseMoveError;
+use tama_core::Color;
+use tama_notation::{FenError, FenErrorKind, ParseMoveError};
 use wasm_bindgen::JsValue;
 
 /// What went wrong, as the JavaScript package reports it: the class
@@ -16,6 +17,30 @@ pub struct Error {
     column: Option<usize>,
     /// The line of a PDN text (1-based).
     line: Option<usize>,
+    /// What else the page needs to say it in its own words: for a
+    /// `FenError`, `kind` (the problem's word, [`fen_kind`]), `token` (the
+    /// text at the column) and, for the problems of one side, `color`.
+    details: Vec<(&'static str, String)>,
+}
+
+/// The word of a position text's problem, as the JavaScript `FenError`
+/// carries it in `kind` (the page's catalogue has a text for each, so the
+/// message is said in the page's language), and the side it is about.
+fn fen_kind(kind: FenErrorKind) -> (&'static str, Option<Color>) {
+    match kind {
+        FenErrorKind::Empty => ("empty", None),
+        FenErrorKind::MissingTurn => ("missing-turn", None),
+        FenErrorKind::UnknownTurn => ("unknown-turn", None),
+        FenErrorKind::UnknownSection => ("unknown-section", None),
+        FenErrorKind::EmptySection => ("empty-section", None),
+        FenErrorKind::DuplicateSection => ("duplicate-section", None),
+        FenErrorKind::EmptyPiece => ("empty-piece", None),
+        FenErrorKind::UnknownSquare => ("unknown-square", None),
+        FenErrorKind::DuplicateSquare => ("duplicate-square", None),
+        FenErrorKind::TooManyPieces(c) => ("too-many-pieces", Some(c)),
+        FenErrorKind::ManOnPromotionRank(c) => ("man-on-promotion-rank", Some(c)),
+        FenErrorKind::BadCounter => ("bad-counter", None),
+    }
 }
 
 impl Error {
@@ -27,6 +52,7 @@ impl Error {
             message: message.into(),
             column: None,
             line: None,
+            details: Vec::new(),
         }
     }
 
@@ -35,6 +61,28 @@ impl Error {
         self.line = line;
         self.column = Some(column);
         self
+    }
+
+    /// The same error, placed on `line` of its text (a whole line).
+    pub(crate) fn on_line(mut self, line: usize) -> Error {
+        self.line = Some(line);
+        self
+    }
+
+    /// Position text that cannot be read.
+    pub(crate) fn fen(e: &FenError) -> Error {
+        let mut error = Error::new("FenError", format!("position text: {e}")).at(None, e.column);
+        let (kind, color) = fen_kind(e.kind);
+        error.details.push(("kind", kind.to_owned()));
+        error.details.push(("token", e.token.clone()));
+        if let Some(color) = color {
+            let word = match color {
+                Color::White => "white",
+                Color::Black => "black",
+            };
+            error.details.push(("color", word.to_owned()));
+        }
+        error
     }
 
     /// Move text that is not move text (`MoveTextError`) or names no legal
@@ -53,6 +101,9 @@ impl Error {
     /// the field first for a move of a list (`moves[3]: move text: …`).
     pub(crate) fn request(e: tama_api::RequestError) -> Error {
         use tama_api::ErrorKind;
+        if let Some(fen) = &e.fen_error {
+            return Error::fen(fen);
+        }
         let (name, text) = match e.kind {
             ErrorKind::Fen => ("FenError", format!("position text: {}", e.detail)),
             ErrorKind::Rules => ("RulesError", format!("rules text: {}", e.detail)),
@@ -92,6 +143,15 @@ impl Error {
     pub fn column(&self) -> Option<usize> {
         self.column
     }
+
+    /// The detail `key` (`kind`, `token`, `color` of a `FenError`).
+    #[cfg(test)]
+    pub(crate) fn detail(&self, key: &str) -> Option<&str> {
+        self.details
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 impl fmt::Display for Error {
@@ -102,8 +162,9 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// A JavaScript `Error` with the class's name, the message, and the
-/// `line` and `column` where the text had them.
+/// A JavaScript `Error` with the class's name, the message, the `line`
+/// and `column` where the text had them, and the details (`kind`,
+/// `token`, `color`).
 impl From<Error> for JsValue {
     fn from(e: Error) -> JsValue {
         let js = js_sys::Error::new(&e.message);
@@ -115,6 +176,32 @@ impl From<Error> for JsValue {
                 let _ = js_sys::Reflect::set(&js, &key.into(), &(v as f64).into());
             }
         }
+        for (key, value) in &e.details {
+            let _ = js_sys::Reflect::set(&js, &(*key).into(), &value.as_str().into());
+        }
         js
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Board;
+
+    #[test]
+    fn a_position_texts_problem_carries_its_kind_token_and_side() {
+        let e = Board::create(Some("W:Wc3,z9:Bb6"), "").unwrap_err();
+        assert_eq!(e.name(), "FenError");
+        assert_eq!(e.column(), Some(7));
+        assert_eq!(e.detail("kind"), Some("unknown-square"));
+        assert_eq!(e.detail("token"), Some("z9"));
+        assert_eq!(e.detail("color"), None);
+        let e = Board::create(Some("W:Wc3,b8:Bb6"), "").unwrap_err();
+        assert_eq!(e.detail("kind"), Some("man-on-promotion-rank"));
+        assert_eq!(e.detail("color"), Some("white"));
+        let e = Board::create(Some("X:Wc3"), "").unwrap_err();
+        assert_eq!(e.detail("kind"), Some("unknown-turn"));
+        // Other classes have no details.
+        let e = Board::create(None, "armenian,removal=sometimes").unwrap_err();
+        assert_eq!(e.detail("kind"), None);
     }
 }

@@ -37,6 +37,7 @@ mod clock;
 mod engine;
 mod error;
 mod pdn;
+mod puzzle;
 mod tables;
 
 pub use board::Board;

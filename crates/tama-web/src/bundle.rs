@@ -187,6 +187,7 @@ mod tests {
             "index.html",
             "js/app.js",
             "tama/index.js",
+            "tama/puzzle.js",
             "tama/wasm/tama_wasm_bg.wasm",
             "manifest.webmanifest",
             "config.json",

@@ -180,6 +180,160 @@ export class Book {
 }
 
 /**
+ * One attempt at a puzzle.
+ */
+export class PuzzleAttempt {
+    private constructor();
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The next hint as JSON: `{"piece": square}`, then `{"move": move
+     * object}`; after a wrong move, a retry first. `undefined` once the
+     * attempt is over.
+     */
+    hint(): string | undefined;
+    /**
+     * Plays the solver's move (move text, a legal move of the position
+     * the solver is to move in; after a wrong move this is the retry):
+     * JSON `{step, reply}`, `step` `"correct"` (`reply` the opponent's
+     * answer as a move object, `null` when the puzzle is played out),
+     * `"wrong"` (the move is not played) or `"over"`. Throws
+     * `MoveTextError` or `IllegalMoveError`.
+     */
+    play(text: string): string;
+    /**
+     * Tries again after a wrong move; `false` when the last move was not
+     * wrong.
+     */
+    retry(): boolean;
+    /**
+     * Gives up: the moves of the solution from the solver's position to
+     * the end, as a JSON array of move objects (empty once played out).
+     */
+    showSolution(): string;
+    /**
+     * The hint shown for the current move: 0 none, 1 the piece, 2 the
+     * move.
+     */
+    readonly hintLevel: number;
+    /**
+     * Whether a hint was asked for.
+     */
+    readonly hinted: boolean;
+    /**
+     * The moves of the solution played so far (the opponent's replies
+     * included).
+     */
+    readonly ply: number;
+    /**
+     * The puzzle's rating.
+     */
+    readonly rating: number;
+    /**
+     * The score if the solver left now: the decided one, else 0 after a
+     * move or a hint; `undefined` (not rated) before either.
+     */
+    readonly scoreOnLeaving: number | undefined;
+    /**
+     * The score for the rating once decided (1, ½ after a hint, 0 after
+     * a wrong move or the solution shown); `undefined` while open.
+     */
+    readonly score: number | undefined;
+    /**
+     * Where the attempt stands: `solving`, `wrong`, `retrying`,
+     * `solved`, `solved-after` or `shown`.
+     */
+    readonly status: string;
+}
+
+/**
+ * The solver's rating: Elo from 1,000 (docs/PUZZLES.md, "The rating").
+ */
+export class PuzzleRating {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * The rating of its counts (a rating of 0 to 4,000, no more solved
+     * than played); throws `TypeError` otherwise.
+     */
+    static fromCounts(rating: number, played: number, solved: number): PuzzleRating;
+    /**
+     * The rating of a rating file's text (`tama puzzle rating 1`, then
+     * `rating`, `played` and `solved`); throws `TypeError` naming the
+     * line for damaged text.
+     */
+    static fromText(text: string): PuzzleRating;
+    /**
+     * A new solver's rating (1,000, nothing played).
+     */
+    constructor();
+    /**
+     * Records a score (0, ½ or 1) against a puzzle of rating `puzzle`;
+     * returns the change. Throws `RangeError` for a score outside 0 to 1.
+     */
+    record(puzzle: number, score: number): number;
+    /**
+     * The rating file's text.
+     */
+    toText(): string;
+    /**
+     * Rated puzzles played.
+     */
+    readonly played: number;
+    /**
+     * The rating.
+     */
+    readonly rating: number;
+    /**
+     * Of them, solved.
+     */
+    readonly solved: number;
+}
+
+/**
+ * The puzzles of one file.
+ */
+export class PuzzleSet {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * A new attempt at the puzzle at `index`; throws `RangeError` for
+     * an index outside the file.
+     */
+    attempt(index: number): PuzzleAttempt;
+    /**
+     * The index of the next puzzle for a solver of `rating`: of the
+     * difficulty `label` (`easy`, `medium`, `hard`, `expert`; any when
+     * absent or `any`), not in `seen` (ids), the one whose rating is
+     * nearest (the first in the file on a tie); `undefined` when none is
+     * left. Throws `TypeError` for an unknown label.
+     */
+    choose(rating: number, label: string | null | undefined, seen: string[]): number | undefined;
+    /**
+     * The index of the puzzle named `id`, if the file has it.
+     */
+    indexOf(id: string): number | undefined;
+    /**
+     * The puzzles of a puzzle file's text (docs/PUZZLES.md, "The
+     * file"); throws `PdnError` with the line of the file's first
+     * problem.
+     */
+    constructor(text: string);
+    /**
+     * The puzzle at `index` as JSON: `{id, fen, rules, label, rating,
+     * themes, source, tags, solution}` (`themes` the theme words, or
+     * `["none"]`; `source` its kind; `tags` the record's puzzle tags; the
+     * solution as move objects); throws `RangeError` for an index
+     * outside the file.
+     */
+    puzzleJson(index: number): string;
+    /**
+     * How many puzzles the file has.
+     */
+    readonly length: number;
+}
+
+/**
  * The engine of one worker: tama-search's `Engine` with one thread.
  */
 export class WasmEngine {
@@ -213,7 +367,7 @@ export class WasmEngine {
      * the web server's `GET /api/review` do: each search under `request`
      * (200 ms a position when it sets no limit), from an empty hash table.
      * `on_event(name, json)` is called with `progress` events
-     * (`{"done", "total"}`) and a `move` event per verdict (tama-report's
+     * (`{"done", "total"}`) and a `move` event per verdict (tama-api's
      * `ReviewMove`); returns the summary (`{"white": {"mistakes",
      * "blunders"}, "black": …}`) as JSON, or `undefined` when the review
      * was stopped (the stop flag) before its end.
@@ -281,6 +435,9 @@ export interface InitOutput {
     readonly memory: WebAssembly.Memory;
     readonly __wbg_board_free: (a: number, b: number) => void;
     readonly __wbg_book_free: (a: number, b: number) => void;
+    readonly __wbg_puzzleattempt_free: (a: number, b: number) => void;
+    readonly __wbg_puzzlerating_free: (a: number, b: number) => void;
+    readonly __wbg_puzzleset_free: (a: number, b: number) => void;
     readonly __wbg_wasmengine_free: (a: number, b: number) => void;
     readonly board_agreeDraw: (a: number) => [number, number, number, number];
     readonly board_clockJson: (a: number) => [number, number];
@@ -319,6 +476,31 @@ export interface InitOutput {
     readonly pdnFormat: (a: number, b: number) => [number, number, number, number];
     readonly pdnFromJson: (a: number, b: number) => [number, number, number, number];
     readonly pdnToJson: (a: number, b: number) => [number, number];
+    readonly puzzleattempt_hint: (a: number) => [number, number];
+    readonly puzzleattempt_hintLevel: (a: number) => number;
+    readonly puzzleattempt_hinted: (a: number) => number;
+    readonly puzzleattempt_play: (a: number, b: number, c: number) => [number, number, number, number];
+    readonly puzzleattempt_ply: (a: number) => number;
+    readonly puzzleattempt_rating: (a: number) => number;
+    readonly puzzleattempt_retry: (a: number) => number;
+    readonly puzzleattempt_score: (a: number) => [number, number];
+    readonly puzzleattempt_scoreOnLeaving: (a: number) => [number, number];
+    readonly puzzleattempt_showSolution: (a: number) => [number, number];
+    readonly puzzleattempt_status: (a: number) => [number, number];
+    readonly puzzlerating_fromCounts: (a: number, b: number, c: number) => [number, number, number];
+    readonly puzzlerating_fromText: (a: number, b: number) => [number, number, number];
+    readonly puzzlerating_new: () => number;
+    readonly puzzlerating_played: (a: number) => number;
+    readonly puzzlerating_rating: (a: number) => number;
+    readonly puzzlerating_record: (a: number, b: number, c: number) => [number, number, number];
+    readonly puzzlerating_solved: (a: number) => number;
+    readonly puzzlerating_toText: (a: number) => [number, number];
+    readonly puzzleset_attempt: (a: number, b: number) => [number, number, number];
+    readonly puzzleset_choose: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number];
+    readonly puzzleset_indexOf: (a: number, b: number, c: number) => number;
+    readonly puzzleset_length: (a: number) => number;
+    readonly puzzleset_new: (a: number, b: number) => [number, number, number];
+    readonly puzzleset_puzzleJson: (a: number, b: number) => [number, number, number, number];
     readonly rulesTable: (a: number, b: number) => [number, number, number, number];
     readonly timeControl: (a: number, b: number) => [number, number, number, number];
     readonly wasmengine_analyse: (a: number, b: number, c: number, d: number, e: number) => [number, number, number, number];

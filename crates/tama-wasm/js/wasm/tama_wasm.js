@@ -640,6 +640,409 @@ export class Book {
 if (Symbol.dispose) Book.prototype[Symbol.dispose] = Book.prototype.free;
 
 /**
+ * One attempt at a puzzle.
+ */
+export class PuzzleAttempt {
+    static __wrap(ptr) {
+        const obj = Object.create(PuzzleAttempt.prototype);
+        obj.__wbg_ptr = ptr;
+        PuzzleAttemptFinalization.register(obj, obj.__wbg_ptr, obj);
+        return obj;
+    }
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        PuzzleAttemptFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_puzzleattempt_free(ptr, 0);
+    }
+    /**
+     * The hint shown for the current move: 0 none, 1 the piece, 2 the
+     * move.
+     * @returns {number}
+     */
+    get hintLevel() {
+        const ret = wasm.puzzleattempt_hintLevel(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * The next hint as JSON: `{"piece": square}`, then `{"move": move
+     * object}`; after a wrong move, a retry first. `undefined` once the
+     * attempt is over.
+     * @returns {string | undefined}
+     */
+    hint() {
+        const ret = wasm.puzzleattempt_hint(this.__wbg_ptr);
+        let v1;
+        if (ret[0] !== 0) {
+            v1 = getStringFromWasm0(ret[0], ret[1]);
+            wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+        }
+        return v1;
+    }
+    /**
+     * Whether a hint was asked for.
+     * @returns {boolean}
+     */
+    get hinted() {
+        const ret = wasm.puzzleattempt_hinted(this.__wbg_ptr);
+        return ret !== 0;
+    }
+    /**
+     * Plays the solver's move (move text, a legal move of the position
+     * the solver is to move in; after a wrong move this is the retry):
+     * JSON `{step, reply}`, `step` `"correct"` (`reply` the opponent's
+     * answer as a move object, `null` when the puzzle is played out),
+     * `"wrong"` (the move is not played) or `"over"`. Throws
+     * `MoveTextError` or `IllegalMoveError`.
+     * @param {string} text
+     * @returns {string}
+     */
+    play(text) {
+        let deferred3_0;
+        let deferred3_1;
+        try {
+            const ptr0 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            const len0 = WASM_VECTOR_LEN;
+            const ret = wasm.puzzleattempt_play(this.__wbg_ptr, ptr0, len0);
+            var ptr2 = ret[0];
+            var len2 = ret[1];
+            if (ret[3]) {
+                ptr2 = 0; len2 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred3_0 = ptr2;
+            deferred3_1 = len2;
+            return getStringFromWasm0(ptr2, len2);
+        } finally {
+            wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+        }
+    }
+    /**
+     * The moves of the solution played so far (the opponent's replies
+     * included).
+     * @returns {number}
+     */
+    get ply() {
+        const ret = wasm.puzzleattempt_ply(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+    /**
+     * The puzzle's rating.
+     * @returns {number}
+     */
+    get rating() {
+        const ret = wasm.puzzleattempt_rating(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+    /**
+     * Tries again after a wrong move; `false` when the last move was not
+     * wrong.
+     * @returns {boolean}
+     */
+    retry() {
+        const ret = wasm.puzzleattempt_retry(this.__wbg_ptr);
+        return ret !== 0;
+    }
+    /**
+     * The score if the solver left now: the decided one, else 0 after a
+     * move or a hint; `undefined` (not rated) before either.
+     * @returns {number | undefined}
+     */
+    get scoreOnLeaving() {
+        const ret = wasm.puzzleattempt_scoreOnLeaving(this.__wbg_ptr);
+        return ret[0] === 0 ? undefined : ret[1];
+    }
+    /**
+     * The score for the rating once decided (1, ½ after a hint, 0 after
+     * a wrong move or the solution shown); `undefined` while open.
+     * @returns {number | undefined}
+     */
+    get score() {
+        const ret = wasm.puzzleattempt_score(this.__wbg_ptr);
+        return ret[0] === 0 ? undefined : ret[1];
+    }
+    /**
+     * Gives up: the moves of the solution from the solver's position to
+     * the end, as a JSON array of move objects (empty once played out).
+     * @returns {string}
+     */
+    showSolution() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.puzzleattempt_showSolution(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * Where the attempt stands: `solving`, `wrong`, `retrying`,
+     * `solved`, `solved-after` or `shown`.
+     * @returns {string}
+     */
+    get status() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.puzzleattempt_status(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+}
+if (Symbol.dispose) PuzzleAttempt.prototype[Symbol.dispose] = PuzzleAttempt.prototype.free;
+
+/**
+ * The solver's rating: Elo from 1,000 (docs/PUZZLES.md, "The rating").
+ */
+export class PuzzleRating {
+    static __wrap(ptr) {
+        const obj = Object.create(PuzzleRating.prototype);
+        obj.__wbg_ptr = ptr;
+        PuzzleRatingFinalization.register(obj, obj.__wbg_ptr, obj);
+        return obj;
+    }
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        PuzzleRatingFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_puzzlerating_free(ptr, 0);
+    }
+    /**
+     * The rating of its counts (a rating of 0 to 4,000, no more solved
+     * than played); throws `TypeError` otherwise.
+     * @param {number} rating
+     * @param {number} played
+     * @param {number} solved
+     * @returns {PuzzleRating}
+     */
+    static fromCounts(rating, played, solved) {
+        const ret = wasm.puzzlerating_fromCounts(rating, played, solved);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return PuzzleRating.__wrap(ret[0]);
+    }
+    /**
+     * The rating of a rating file's text (`tama puzzle rating 1`, then
+     * `rating`, `played` and `solved`); throws `TypeError` naming the
+     * line for damaged text.
+     * @param {string} text
+     * @returns {PuzzleRating}
+     */
+    static fromText(text) {
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.puzzlerating_fromText(ptr0, len0);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return PuzzleRating.__wrap(ret[0]);
+    }
+    /**
+     * A new solver's rating (1,000, nothing played).
+     */
+    constructor() {
+        const ret = wasm.puzzlerating_new();
+        this.__wbg_ptr = ret;
+        PuzzleRatingFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+    /**
+     * Rated puzzles played.
+     * @returns {number}
+     */
+    get played() {
+        const ret = wasm.puzzlerating_played(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+    /**
+     * The rating.
+     * @returns {number}
+     */
+    get rating() {
+        const ret = wasm.puzzlerating_rating(this.__wbg_ptr);
+        return ret;
+    }
+    /**
+     * Records a score (0, ½ or 1) against a puzzle of rating `puzzle`;
+     * returns the change. Throws `RangeError` for a score outside 0 to 1.
+     * @param {number} puzzle
+     * @param {number} score
+     * @returns {number}
+     */
+    record(puzzle, score) {
+        const ret = wasm.puzzlerating_record(this.__wbg_ptr, puzzle, score);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return ret[0];
+    }
+    /**
+     * Of them, solved.
+     * @returns {number}
+     */
+    get solved() {
+        const ret = wasm.puzzlerating_solved(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+    /**
+     * The rating file's text.
+     * @returns {string}
+     */
+    toText() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.puzzlerating_toText(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+}
+if (Symbol.dispose) PuzzleRating.prototype[Symbol.dispose] = PuzzleRating.prototype.free;
+
+/**
+ * The puzzles of one file.
+ */
+export class PuzzleSet {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        PuzzleSetFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_puzzleset_free(ptr, 0);
+    }
+    /**
+     * A new attempt at the puzzle at `index`; throws `RangeError` for
+     * an index outside the file.
+     * @param {number} index
+     * @returns {PuzzleAttempt}
+     */
+    attempt(index) {
+        const ret = wasm.puzzleset_attempt(this.__wbg_ptr, index);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return PuzzleAttempt.__wrap(ret[0]);
+    }
+    /**
+     * The index of the next puzzle for a solver of `rating`: of the
+     * difficulty `label` (`easy`, `medium`, `hard`, `expert`; any when
+     * absent or `any`), not in `seen` (ids), the one whose rating is
+     * nearest (the first in the file on a tie); `undefined` when none is
+     * left. Throws `TypeError` for an unknown label.
+     * @param {number} rating
+     * @param {string | null | undefined} label
+     * @param {string[]} seen
+     * @returns {number | undefined}
+     */
+    choose(rating, label, seen) {
+        const val3 = +rating;
+        let ptr0, len0, ptr1, len1;
+        try {
+            ptr0 = isLikeNone(label) ? 0 : passStringToWasm0(label, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len0 = WASM_VECTOR_LEN;
+            ptr1 = passArrayJsValueToWasm0(seen, wasm.__wbindgen_malloc);
+            len1 = WASM_VECTOR_LEN;
+        } catch (e) {
+            if (ptr1) { wasm.__externref_drop_slice(ptr1, len1); wasm.__wbindgen_free(ptr1, len1 * 4, 4); }
+            if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+            throw e;
+        }
+        const ret = wasm.puzzleset_choose(this.__wbg_ptr, val3, ptr0, len0, ptr1, len1);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        return ret[0] === Number.MAX_SAFE_INTEGER ? undefined : ret[0];
+    }
+    /**
+     * The index of the puzzle named `id`, if the file has it.
+     * @param {string} id
+     * @returns {number | undefined}
+     */
+    indexOf(id) {
+        const ptr0 = passStringToWasm0(id, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.puzzleset_indexOf(this.__wbg_ptr, ptr0, len0);
+        return ret === Number.MAX_SAFE_INTEGER ? undefined : ret;
+    }
+    /**
+     * How many puzzles the file has.
+     * @returns {number}
+     */
+    get length() {
+        const ret = wasm.puzzleset_length(this.__wbg_ptr);
+        return ret >>> 0;
+    }
+    /**
+     * The puzzles of a puzzle file's text (docs/PUZZLES.md, "The
+     * file"); throws `PdnError` with the line of the file's first
+     * problem.
+     * @param {string} text
+     */
+    constructor(text) {
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.puzzleset_new(ptr0, len0);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        this.__wbg_ptr = ret[0];
+        PuzzleSetFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+    /**
+     * The puzzle at `index` as JSON: `{id, fen, rules, label, rating,
+     * themes, source, tags, solution}` (`themes` the theme words, or
+     * `["none"]`; `source` its kind; `tags` the record's puzzle tags; the
+     * solution as move objects); throws `RangeError` for an index
+     * outside the file.
+     * @param {number} index
+     * @returns {string}
+     */
+    puzzleJson(index) {
+        let deferred2_0;
+        let deferred2_1;
+        try {
+            const ret = wasm.puzzleset_puzzleJson(this.__wbg_ptr, index);
+            var ptr1 = ret[0];
+            var len1 = ret[1];
+            if (ret[3]) {
+                ptr1 = 0; len1 = 0;
+                throw takeFromExternrefTable0(ret[2]);
+            }
+            deferred2_0 = ptr1;
+            deferred2_1 = len1;
+            return getStringFromWasm0(ptr1, len1);
+        } finally {
+            wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
+        }
+    }
+}
+if (Symbol.dispose) PuzzleSet.prototype[Symbol.dispose] = PuzzleSet.prototype.free;
+
+/**
  * The engine of one worker: tama-search's `Engine` with one thread.
  */
 export class WasmEngine {
@@ -732,7 +1135,7 @@ export class WasmEngine {
      * the web server's `GET /api/review` do: each search under `request`
      * (200 ms a position when it sets no limit), from an empty hash table.
      * `on_event(name, json)` is called with `progress` events
-     * (`{"done", "total"}`) and a `move` event per verdict (tama-report's
+     * (`{"done", "total"}`) and a `move` event per verdict (tama-api's
      * `ReviewMove`); returns the summary (`{"white": {"mistakes",
      * "blunders"}, "black": …}`) as JSON, or `undefined` when the review
      * was stopped (the stop flag) before its end.
@@ -1043,6 +1446,15 @@ const BoardFinalization = (typeof FinalizationRegistry === 'undefined')
 const BookFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_book_free(ptr, 1));
+const PuzzleAttemptFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_puzzleattempt_free(ptr, 1));
+const PuzzleRatingFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_puzzlerating_free(ptr, 1));
+const PuzzleSetFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_puzzleset_free(ptr, 1));
 const WasmEngineFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_wasmengine_free(ptr, 1));

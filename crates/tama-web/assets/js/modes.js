@@ -9,7 +9,6 @@
 import { state, changed, emptyReview, showError, today } from "./state.js";
 import { START_FEN, newGame } from "./game.js";
 import { goto, loadGame } from "./record.js";
-import { t } from "./i18n.js";
 import { pauseClock, resumeClock } from "./clock.js";
 import { stopPonder } from "./ponder.js";
 import { stopAnalysis } from "./analysis.js";
@@ -102,7 +101,8 @@ export function loadFen(text) {
   try {
     game = newGame(text, state.game.rules, tagsFor("analysis"));
   } catch (e) {
-    state.fenError = t("error.fen", { error: e.message });
+    // Kept as the package's error, said in the page's language when drawn.
+    state.fenError = { kind: e.kind, column: e.column, token: e.token, color: e.color, message: e.message };
     return changed();
   }
   if (state.mode !== "two" && state.mode !== "analysis") setMode("analysis");

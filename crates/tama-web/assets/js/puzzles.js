@@ -1,25 +1,33 @@
 // The Puzzles mode: the built-in puzzles (`puzzles/<preset>.pdn`, served
 // beside the page by tama serve and the static bundle alike, docs/PUZZLES.md)
-// read by the package's PDN reader. The solution is the puzzle's movetext:
-// the player's move is compared with the solution's move (both the
-// package's move text), the opponent's replies are played from it, and a
-// rating is kept in the browser. No engine and no server answer here.
+// and the trainer of `tama puzzle`, both the package's (tama-puzzle's
+// model in the module): the file's reader, the choice of the unseen puzzle
+// nearest the player's rating, the attempt (a wrong move fails the puzzle
+// but the player tries again; hints; the solution), its score and the
+// rating. This file only shows it on the board: the player's moves go to
+// the attempt, the opponent's replies come from it after a pause. No
+// engine and no server answer here.
 
-import { state, changed, humanToMove, known, showError } from "./state.js";
+import { state, changed, humanToMove, showError } from "./state.js";
 import { $ } from "./dom.js";
-import { PRESETS, readPdn, rulesTable } from "./tama.js";
+import { PRESETS, PuzzleRating, PuzzleSet, rulesTable } from "./tama.js";
 import { newGame, addMoveText, gameFromJson, gameToJson, nodeAt, pathTo } from "./game.js";
 import { goto, loadGame } from "./record.js";
 import { showGame } from "./modes.js";
 import { sqIndex } from "./squares.js";
 
 export const DIFFICULTIES = ["easy", "medium", "hard", "expert"];
-const RATING_STORE = "tama.puzzles.rating";
+// The rating, as the text of the terminal's rating file.
+const RATING_STORE = "tama.puzzles.rating-file";
+// The rating of the pages before the shared trainer: JSON {rating,
+// played, solved} on the same scale (the same Elo against the same
+// puzzle ratings, from 1500 then): taken over once, then removed.
+const OLD_RATING_STORE = "tama.puzzles.rating";
 const SEEN_STORE = "tama.puzzles.seen";
 // The pause before the opponent's reply, and between the solution's moves.
 const REPLY_MS = 500;
 
-// The puzzles of each preset read so far: preset → [puzzle].
+// The puzzles of each preset read so far: preset → PuzzleSet.
 const files = new Map();
 
 function stored(key, fallback) {
@@ -39,33 +47,63 @@ function store(key, value) {
   }
 }
 
-// The player's rating: Elo from 1500 (tama-puzzle's rating.rs).
-export function readRating() {
-  const r = stored(RATING_STORE, null);
-  if (r && Number.isFinite(r.rating) && r.rating >= 0 && r.rating <= 4000) {
-    return { rating: r.rating, played: r.played | 0, solved: r.solved | 0 };
+function storedText(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch (_) {
+    return null;
   }
-  return { rating: 1500, played: 0, solved: 0 };
 }
 
-// A puzzle's rating from its Difficulty tag, as tama-puzzle's
-// difficulty.rs: 800 + 25 × depth + 150 × failed levels (the depth 16
-// when the search did not find the move).
-export function puzzleRating(difficulty) {
-  const depth = /\bdepth=(\d+)/.exec(difficulty);
-  const failed = /\bfailed=(\d+)\//.exec(difficulty);
-  return 800 + 25 * (depth ? Number(depth[1]) : 16) + 150 * (failed ? Number(failed[1]) : 0);
+// The old page's rating, if it kept one that a rating can be: its counts
+// and rating carry over (the same scale); anything else starts afresh.
+function migrated() {
+  const old = stored(OLD_RATING_STORE, null);
+  if (!old) return null;
+  try {
+    localStorage.removeItem(OLD_RATING_STORE);
+  } catch (_) {
+    /* storage refused */
+  }
+  try {
+    return PuzzleRating.fromCounts(old.rating, old.played, old.solved);
+  } catch (_) {
+    return null;
+  }
 }
 
-// Records a result (1 solved, ½ solved after a hint, 0 failed) against a
-// puzzle's rating; K is 40 for the first 30 rated puzzles, 20 after.
-export function recordResult(puzzleElo, score) {
+// The player's rating (the package's: Elo from 1000), as stored.
+export function readRating() {
+  const text = storedText(RATING_STORE);
+  if (text) {
+    try {
+      return PuzzleRating.fromText(text);
+    } catch (_) {
+      /* damaged: start afresh */
+    }
+  }
+  const old = migrated();
+  if (old) {
+    saveRating(old);
+    return old;
+  }
+  return new PuzzleRating();
+}
+
+function saveRating(r) {
+  try {
+    localStorage.setItem(RATING_STORE, r.toText());
+  } catch (_) {
+    /* storage refused: nothing remembered */
+  }
+}
+
+// Records a score against a puzzle's rating (the package's rule); the
+// change.
+function recordResult(puzzleRating, score) {
   const r = readRating();
-  const expected = 1 / (1 + 10 ** ((puzzleElo - r.rating) / 400));
-  const k = r.played < 30 ? 40 : 20;
-  const change = k * (score - expected);
-  const next = { rating: r.rating + change, played: r.played + 1, solved: r.solved + (score > 0 ? 1 : 0) };
-  store(RATING_STORE, next);
+  const change = r.record(puzzleRating, score);
+  saveRating(r);
   return change;
 }
 
@@ -78,23 +116,14 @@ function markSeen(id) {
   store(SEEN_STORE, [...seen]);
 }
 
-// The preset's puzzles, read once by the package's PDN reader.
+// The preset's puzzles, read once by the package.
 async function puzzlesOf(preset) {
   if (files.has(preset)) return files.get(preset);
   const res = await fetch(`puzzles/${preset}.pdn`);
   if (!res.ok) throw new Error(`puzzles/${preset}.pdn: HTTP ${res.status}`);
-  const games = readPdn(await res.text()).map((g) => g.toJSON());
-  const list = games.map((g) => ({
-    id: g.tags.PuzzleId,
-    difficulty: g.tags.Difficulty || "",
-    label: (g.tags.Difficulty || "").split(" ")[0],
-    themes: (g.tags.Themes || "none").split(" "),
-    source: (g.tags.Source || "").split(" ")[0],
-    game: g,
-  }));
-  list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  files.set(preset, list);
-  return list;
+  const set = new PuzzleSet(await res.text());
+  files.set(preset, set);
+  return set;
 }
 
 const P = () => state.puzzle;
@@ -115,111 +144,120 @@ function stopTimer() {
   P().reply = null;
 }
 
-function rate(score) {
+// Rates the attempt once its score is decided (the package's rule: 1,
+// ½ after a hint, 0 after a wrong move or the solution); `leaving` rates
+// as leaving now does (0 after a move or a hint, none before either).
+function rate(leaving = false) {
   const p = P();
-  if (p.rated || !p.current) return;
+  if (p.rated || !p.attempt) return;
+  const score = leaving ? p.attempt.scoreOnLeaving : p.attempt.score;
+  if (score === null) return;
   p.rated = true;
-  p.change = recordResult(p.current.rating, score);
+  p.change = recordResult(p.attempt.rating, score);
 }
 
-// Leaving a puzzle after a move or a hint without solving it counts as
-// failed; before any, it is not rated.
+// Mirrors the attempt's state for the card.
+function sync() {
+  const p = P();
+  p.status = p.attempt.status;
+  p.hint = p.attempt.hintLevel;
+  p.hinted = p.attempt.hinted;
+  rate();
+}
+
 function leave() {
   const p = P();
   stopTimer();
-  if (p.status === "solving" && (p.moved || p.hinted)) rate(0);
+  rate(true);
 }
 
-// Shows the next unseen puzzle of the preset and filter (in order of id;
-// when all are seen, from the start again).
+// Shows the next puzzle of the preset and filter: the unseen one whose
+// rating is nearest the player's (when all are seen, the nearest again,
+// another than the one in hand).
 export async function nextPuzzle() {
   const p = P();
   leave();
   p.preset = p.preset || defaultPreset();
   p.loading = true;
   changed();
-  let list;
+  let set;
   try {
-    list = await puzzlesOf(p.preset);
+    set = await puzzlesOf(p.preset);
   } finally {
     p.loading = false;
   }
-  const fits = list.filter((x) => p.filter === "any" || x.label === p.filter);
-  const seen = seenIds();
+  const label = p.filter === "any" ? null : p.filter;
   // After a reload: the puzzle that was in hand.
-  const kept = p.resume && fits.find((x) => x.id === p.resume);
+  let next = p.resume ? set.indexOf(p.resume) : -1;
+  if (next >= 0 && label && set.puzzle(next).label !== label) next = -1;
   p.resume = null;
-  const next = kept || fits.find((x) => !seen.has(x.id)) || fits[0];
-  if (!next) {
+  if (next < 0) {
+    const rating = readRating().rating;
+    next = set.choose(rating, { label, seen: seenIds() });
+    if (next < 0) next = set.choose(rating, { label, seen: p.current ? [p.current.id] : [] });
+    if (next < 0) next = set.choose(rating, { label });
+  }
+  if (next < 0) {
     p.current = null;
+    p.attempt = null;
     p.status = "idle";
     return changed();
   }
-  showPuzzle(next);
+  showPuzzle(set, next);
 }
 
-function showPuzzle(x) {
+function showPuzzle(set, index) {
   const p = P();
-  const g = x.game;
-  const tags = { Event: g.tags.Event, PuzzleId: x.id, Difficulty: x.difficulty, Themes: g.tags.Themes, Source: g.tags.Source };
-  const game = newGame(g.fen, g.rules, tags);
-  p.current = { ...x, rating: puzzleRating(x.difficulty) };
-  p.solution = g.moves;
+  const x = set.puzzle(index);
+  const game = newGame(x.fen, x.rules, { Event: "puzzle", ...x.tags });
+  p.current = x;
+  p.attempt = set.attempt(index);
+  p.solution = x.solution;
   p.ply = 0;
   p.at = game.root;
-  p.status = "solving";
-  p.hint = 0;
-  p.hinted = false;
   p.rated = false;
-  p.moved = false;
   p.change = null;
+  sync();
   markSeen(x.id);
   loadGame(game);
-  state.flip = known(game.root).pos.turn === "b";
+  state.flip = x.fen.startsWith("B");
   changed();
 }
 
-// A node became current: the player's move is judged against the
-// solution's.
+// The wrong move, taken off the board again.
+function takeBackWrong() {
+  const p = P();
+  const wrong = state.node;
+  if (p.at && wrong.parent === p.at) p.at.children = p.at.children.filter((c) => c !== wrong);
+}
+
+// A node became current: the player's move goes to the attempt.
 export function puzzleArrive(node) {
   const p = P();
-  if (state.mode !== "puzzles" || !p.at || node.parent !== p.at || p.timer) return;
+  if (state.mode !== "puzzles" || !p.attempt || !p.at || node.parent !== p.at || p.timer) return;
   if (p.status !== "solving" && p.status !== "retrying") return;
-  const want = p.solution[p.ply];
-  p.moved = true;
   state.selected = null;
-  if (!want || node.move.move !== want.move) {
-    p.status = "wrong";
-    rate(0);
-    return changed();
-  }
+  const step = p.attempt.play(node.move.move);
+  sync();
+  if (step.step !== "correct") return changed();
   p.ply += 1;
   p.at = null;
-  replyOrEnd(node);
+  replyOrEnd(node, step.reply);
 }
 
 // After a right move: the opponent's reply after a pause, or the end.
-function replyOrEnd(node) {
+function replyOrEnd(node, reply) {
   const p = P();
-  if (p.ply >= p.solution.length) {
-    if (p.status === "solving") {
-      p.status = "solved";
-      rate(p.hinted ? 0.5 : 1);
-    } else {
-      p.status = "solved-after";
-    }
-    return changed();
-  }
-  p.hint = 0;
+  if (!reply) return changed();
   const game = state.game;
   p.reply = () => {
     p.timer = null;
     p.reply = null;
     if (state.game !== game) return;
-    const reply = addMoveText(game, node, p.solution[p.ply].move);
+    const answer = addMoveText(game, node, reply.move);
     p.ply += 1;
-    p.at = reply;
-    goto(reply);
+    p.at = answer;
+    goto(answer);
   };
   p.timer = setTimeout(p.reply, REPLY_MS);
   changed();
@@ -230,54 +268,55 @@ function replyOrEnd(node) {
 export function retry() {
   const p = P();
   if (p.status !== "wrong") return;
-  const wrong = state.node;
-  if (wrong.parent === p.at) p.at.children = p.at.children.filter((c) => c !== wrong);
-  p.status = "retrying";
+  takeBackWrong();
+  p.attempt.retry();
+  sync();
   goto(p.at);
 }
 
 // The hint: first the piece to move (selected on the board), then the
-// move (an arrow).
+// move (an arrow); after a wrong move, a retry first.
 export function hint() {
   const p = P();
-  if (!humanToMove() && p.status !== "wrong") return;
+  if (!p.attempt || (!humanToMove() && p.status !== "wrong")) return;
   if (p.status === "wrong") retry();
-  p.hint = Math.min(2, p.hint + 1);
-  p.hinted = true;
-  const want = p.solution[p.ply];
-  state.selected = { from: sqIndex(want.from), clicks: [] };
+  const h = p.attempt.hint();
+  sync();
+  if (!h) return changed();
+  p.hintMove = h.move || null;
+  const from = h.piece || h.move.from;
+  state.selected = { from: sqIndex(from), clicks: [] };
   changed();
 }
 
 // The arrow of the hint's move, when the hint shows it.
 export function hintArrows() {
   const p = P();
-  if (state.mode !== "puzzles" || p.hint < 2 || !p.at || state.node !== p.at) return [];
-  const want = p.solution[p.ply];
-  return want ? [{ path: want.path }] : [];
+  if (state.mode !== "puzzles" || p.hint < 2 || !p.at || state.node !== p.at || !p.hintMove) return [];
+  return [{ path: p.hintMove.path }];
 }
 
 // Plays the rest of the solution out, a move at a time.
 export function showSolution() {
   const p = P();
-  if (!p.current || p.status === "shown" || p.status === "solved" || p.status === "solved-after") return;
+  if (!p.attempt || p.status === "shown" || p.status === "solved" || p.status === "solved-after") return;
   stopTimer();
-  if (p.status === "wrong") {
-    const wrong = state.node;
-    if (wrong.parent === p.at) p.at.children = p.at.children.filter((c) => c !== wrong);
-  }
-  rate(0);
-  p.status = "shown";
-  p.hint = 0;
+  if (p.status === "wrong") takeBackWrong();
   let node = p.at || state.node;
+  // The attempt gives up; the board plays out what it has not shown yet
+  // (a reply that was on its way included).
+  p.attempt.showSolution();
+  sync();
+  const moves = p.solution.slice(p.ply);
+  p.hintMove = null;
   const game = state.game;
   goto(node);
   const step = () => {
-    if (state.game !== game || p.ply >= p.solution.length) {
+    if (state.game !== game || !moves.length) {
       p.timer = null;
       return changed();
     }
-    node = addMoveText(game, node, p.solution[p.ply].move);
+    node = addMoveText(game, node, moves.shift().move);
     p.ply += 1;
     p.at = null;
     p.timer = setTimeout(step, REPLY_MS);

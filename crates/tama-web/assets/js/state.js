@@ -17,17 +17,18 @@ export const emptyPuzzle = () => ({
   preset: null,
   filter: "any",
   loading: false,
-  current: null, // {id, label, themes, source, rating, game}
+  current: null, // the package's puzzle: {id, fen, rules, label, rating, themes, source, tags, solution}
+  attempt: null, // the package's PuzzleAttempt: the trainer's rules
   solution: [], // the solution's moves, JSON form
-  ply: 0, // the solution's move the player is to find next
+  ply: 0, // the solution's moves on the board
   at: null, // the node where the player is to move, or null
   // idle | solving | wrong (a wrong move played) | retrying (after one)
   // | solved | solved-after (solved after a wrong move) | shown
   status: "idle",
   hint: 0, // for the move to find: 0 none, 1 the piece, 2 the move
+  hintMove: null, // the move the second hint shows
   hinted: false, // a hint was asked for in this puzzle
   rated: false,
-  moved: false,
   change: null, // the rating's last change
   timer: null,
   reply: null, // the opponent's reply on its way (the timer's)

@@ -116,8 +116,9 @@ fn each_mode_keeps_its_own_game_after_the_puzzles() {
 /// it is not drawn.
 const RECT: &str = "const box = (css) => { const e = document.querySelector(css); if (!e || !e.getClientRects().length) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };";
 
-/// Point 3: a bad position text is said beside its field, which keeps
-/// what was typed, and the text corrected loads.
+/// Point 3: a bad position text is said beside its field, in the page's
+/// language with the column it names, the field keeps what was typed,
+/// and the text corrected loads.
 #[test]
 fn a_bad_position_text_is_said_beside_its_field() {
     scenario(Kind::Serve, "fen-error", async |p| {
@@ -135,7 +136,17 @@ fn a_bad_position_text_is_said_beside_its_field() {
             )
             .await?;
             let msg = p.text("#fen-error").await?;
-            assert!(msg.contains("z9"), "{msg}");
+            // In the page's language, with the column and the square
+            // named: the catalogue's words for the package's FenError kind.
+            let problem = Page::word(lang, "fen.error.unknown-square")
+                .replace("{column}", "7")
+                .replace("{token}", "z9");
+            let want = Page::word(lang, "error.fen").replace("{error}", &problem);
+            assert_eq!(msg, want);
+            assert!(msg.contains("7") && msg.contains("z9"), "{msg}");
+            if lang != "en" {
+                assert!(!msg.contains("unknown square"), "English in {lang}: {msg}");
+            }
             assert_eq!(p.value("#fen").await?, bad, "the field keeps the text");
             assert!(
                 !p.c.find(Locator::Css("#error")).await?.is_displayed().await?,
@@ -284,7 +295,8 @@ fn the_presets_are_named_in_every_language() {
 
 /// What does not fit the screen: every drawn element of the page (SVG
 /// drawings aside) that reaches past the screen's edges or past its card,
-/// dialog or header, a button whose words are wider than it, a tab or
+/// dialog or header, a button whose words are wider than it, a select
+/// narrower than its longest choice (its words cut), a tab or
 /// the engine's figures on more than one line; the page wider than the
 /// screen.
 const MISFITS: &str = r#"
@@ -292,6 +304,9 @@ const W = document.documentElement.clientWidth;
 const out = [];
 const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\s+/).join('.') : '') + (e.textContent ? ` "${e.textContent.trim().slice(0, 30)}"` : '');
 if (document.documentElement.scrollWidth > W) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+// A select's width when nothing narrows it: its longest choice, the arrow
+// and the padding (a hidden copy beside it, styled as it is).
+const natural = (e) => { const c = e.cloneNode(true); Object.assign(c.style, { position: 'absolute', visibility: 'hidden', width: 'auto', minWidth: '0', maxWidth: 'none', left: '0', top: '0' }); e.after(c); const w = c.getBoundingClientRect().width; c.remove(); return w; };
 const scrolls = (e) => { for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) { if (getComputedStyle(a).overflowX !== 'visible') return true; } return false; };
 const oneLine = (e) => { const cs = getComputedStyle(e); const lh = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.4; const pad = parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom) + parseFloat(cs.borderTopWidth) + parseFloat(cs.borderBottomWidth); return e.getBoundingClientRect().height - pad < lh * 1.6; };
 for (const e of document.querySelectorAll('body *')) {
@@ -304,6 +319,7 @@ for (const e of document.querySelectorAll('body *')) {
   const box = e.parentElement && e.parentElement.closest('.card, dialog, header, .controls');
   if (box) { const b = box.getBoundingClientRect(); if (r.left < b.left - 0.5 || r.right > b.right + 0.5) out.push(`${name(e)} spans ${r.left.toFixed(0)}…${r.right.toFixed(0)} px, past its ${name(box).split(' ')[0]} (${b.left.toFixed(0)}…${b.right.toFixed(0)})`); }
   if (e.tagName === 'BUTTON' && e.scrollWidth > e.clientWidth + 1) out.push(`${name(e)}: words ${e.scrollWidth} px in ${e.clientWidth} px`);
+  if (e.tagName === 'SELECT') { const w = natural(e); if (w > r.width + 1) out.push(`${name(e).split(' ')[0]}: its longest choice needs ${w.toFixed(0)} px, ${r.width.toFixed(0)} px shown`); }
   if ((e.matches('.tabs button') || e.id === 'engine-stats') && !oneLine(e)) out.push(`${name(e)} on more than one line`);
 }
 return out;
@@ -321,8 +337,8 @@ async fn misfits(p: &Page, state: &str, lang: &str, width: u32, found: &mut Vec<
 
 /// Point 2: every state of the page fits a phone's screen of 360 px (and
 /// a laptop's) in all four languages: nothing past the screen's edge or
-/// its card, no button's words cut, the tabs and the engine's figures on
-/// one line each.
+/// its card, no button's or select's words cut (Armenian's level of play
+/// was), the tabs and the engine's figures on one line each.
 #[test]
 fn every_state_of_the_page_fits_the_screen_in_every_language() {
     scenario(Kind::Serve, "fits", async |p| {
@@ -384,4 +400,162 @@ fn every_state_of_the_page_fits_the_screen_in_every_language() {
         assert!(found.is_empty(), "what does not fit:\n{}", found.join("\n"));
         Ok(())
     });
+}
+
+/// Point 9 (and issue 41 point 4): the page's trainer is `tama puzzle`'s,
+/// in the package. A rating the page kept before (JSON, on the same
+/// scale) carries over into the rating file's text; a new player starts
+/// at 1000 and is set the puzzle nearest it, not the first by id; a wrong
+/// move fails the puzzle once, and the player tries again and plays it
+/// out.
+#[test]
+fn the_puzzle_trainer_is_the_terminals() {
+    scenario(Kind::Serve, "trainer", async |p| {
+        p.fresh("en", SCREENS[1]).await?;
+        p.js("localStorage.setItem('tama.puzzles.rating', JSON.stringify({rating: 1432.25, played: 3, solved: 2}));")
+            .await?;
+        tab(p, "puzzles").await?;
+        puzzle_shown(p).await?;
+        let kept = p
+            .js("return [localStorage.getItem('tama.puzzles.rating-file'), localStorage.getItem('tama.puzzles.rating')]")
+            .await?;
+        assert_eq!(
+            kept,
+            json!([
+                "tama puzzle rating 1\nrating 1432.2\nplayed 3\nsolved 2\n",
+                null
+            ])
+        );
+        let line = p.text("#puzzle-rating").await?;
+        assert!(
+            line.starts_with("Your rating: 1432 · solved 2 · failed 1"),
+            "{line}"
+        );
+        // Chosen for that rating: the nearest of the file.
+        let file = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../data/puzzles/armenian.pdn"),
+        )?;
+        let ratings: Vec<f64> = file
+            .lines()
+            .filter_map(|l| l.strip_prefix("[Difficulty \""))
+            .map(|d| {
+                let field = |k: &str| {
+                    d.split([' ', '"'])
+                        .find_map(|w| w.strip_prefix(k))
+                        .unwrap_or("x")
+                        .to_owned()
+                };
+                let depth: f64 = field("depth=").parse().unwrap_or(16.0);
+                let failed: f64 = field("failed=").split('/').next().unwrap().parse().unwrap();
+                800.0 + 25.0 * depth + 150.0 * failed
+            })
+            .collect();
+        assert!(ratings.len() >= 1000);
+        let nearest = |to: f64| {
+            ratings
+                .iter()
+                .map(|r| (r - to).abs())
+                .fold(f64::MAX, f64::min)
+        };
+        let v = p
+            .js("return window.tamaState.puzzle.current.rating")
+            .await?;
+        let rating = v.as_f64().expect("a rating");
+        assert_eq!((rating - 1432.2).abs(), nearest(1432.2), "chosen for 1432");
+        // A new player: 1000, the puzzle nearest it (the first by id is
+        // not: most of the file's first puzzles are rated 825).
+        p.fresh("en", SCREENS[1]).await?;
+        tab(p, "puzzles").await?;
+        puzzle_shown(p).await?;
+        let v = p
+            .js("const x = window.tamaState.puzzle.current; return [x.id, x.rating, x.solution.map(m => m.move)]")
+            .await?;
+        let (id, rating, solution): (String, f64, Vec<String>) = serde_json::from_value(v)?;
+        assert_eq!(
+            (rating - 1000.0).abs(),
+            nearest(1000.0),
+            "{id} is not the nearest to 1000"
+        );
+        assert!(p
+            .text("#puzzle-rating")
+            .await?
+            .starts_with("Your rating: 1000 · solved 0 · failed 0"));
+        // A wrong move: failed once, then tried again and played out.
+        let wrong: String = serde_json::from_value(
+            p.js(&format!(
+                "return window.tamaState.node.known.legal.moves.map(m => m.move).find(m => m !== {})",
+                json!(solution[0])
+            ))
+            .await?,
+        )?;
+        move_by_clicks(p, &wrong).await?;
+        p.wait(
+            "window.tamaState.puzzle.status === 'wrong'",
+            10,
+            "the wrong move",
+        )
+        .await?;
+        p.js("document.querySelector('#puzzle-card').scrollIntoView({block: 'end'})")
+            .await?;
+        p.view_shot("trainer-wrong", "en", SCREENS[1].0).await?;
+        assert!(p
+            .text("#puzzle-rating")
+            .await?
+            .contains("solved 0 · failed 1"));
+        p.click("#puzzle-retry").await?;
+        p.wait(
+            "window.tamaState.puzzle.status === 'retrying'",
+            10,
+            "the retry",
+        )
+        .await?;
+        for k in (0..solution.len()).step_by(2) {
+            p.wait(
+                &format!("window.tamaState.puzzle.at === window.tamaState.node && !window.tamaState.puzzle.timer && window.tamaState.puzzle.ply === {k}"),
+                10,
+                "the player's turn",
+            )
+            .await?;
+            move_by_clicks(p, &solution[k]).await?;
+            if k + 1 < solution.len() {
+                p.wait(
+                    &format!("window.tamaState.puzzle.ply === {}", k + 2),
+                    10,
+                    "the reply",
+                )
+                .await?;
+            }
+        }
+        p.wait(
+            "window.tamaState.puzzle.status === 'solved-after'",
+            10,
+            "played out",
+        )
+        .await?;
+        // Rated once: still one failure, none solved.
+        let line = p.text("#puzzle-rating").await?;
+        assert!(line.contains("solved 0 · failed 1"), "{line}");
+        p.js("document.querySelector('#puzzle-card').scrollIntoView({block: 'end'})")
+            .await?;
+        p.view_shot("trainer-played-out", "en", SCREENS[1].0)
+            .await?;
+        Ok(())
+    })
+}
+
+/// Plays move text by clicking its start, then its squares until the
+/// page has played it.
+async fn move_by_clicks(p: &Page, text: &str) -> Res {
+    let plies =
+        "let n = 0; for (let x = window.tamaState.node; x.parent; x = x.parent) n++; return n;";
+    let before = p.js(plies).await?;
+    for sq in text.split(['-', 'x']) {
+        if p.js(plies).await? != before {
+            break;
+        }
+        p.square(sq).await?;
+    }
+    assert_ne!(p.js(plies).await?, before, "{text} was not played");
+    Ok(())
 }

@@ -14,6 +14,15 @@ import { renderPuzzle } from "./puzzle.js";
 import { flagOutcome } from "../clock.js";
 import { rulesLabel } from "../dialogs/rules.js";
 
+// Why a position text did not load, in the page's language: the text of
+// the package's FenError kind (and side), with its column and token; the
+// package's own message for a problem the catalogue has no words for.
+export function fenErrorText(e) {
+  const key = `fen.error.${e.kind}${e.color ? `.${e.color}` : ""}`;
+  const words = e.kind ? t(key, { column: e.column, token: e.token }) : key;
+  return t("error.fen", { error: words === key ? e.message : words });
+}
+
 // "White wins: no legal move", in the page's language.
 export function outcomeText(o) {
   const who = t(o.winner ? `outcome.${o.winner}` : "outcome.draw");
@@ -65,7 +74,7 @@ export function render(board, part) {
   // What is being typed into the FEN box stays; why it did not load is
   // said beside it.
   if (state.fenDraft === null) $("#fen").value = state.mode === "edit" ? editorFen().fen || "" : known(node).fen;
-  $("#fen-error").textContent = state.fenError || "";
+  $("#fen-error").textContent = state.fenError ? fenErrorText(state.fenError) : "";
   $("#fen-error").hidden = !state.fenError;
   $("#rules-label").textContent = rulesLabel(state.game.rules);
   $("#takeback").disabled = !node.parent || state.thinking || state.mode === "puzzles";
