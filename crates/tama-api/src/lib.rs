@@ -50,6 +50,7 @@ mod book;
 pub mod bounds;
 mod count;
 pub mod pdn;
+mod puzzle;
 pub mod request;
 mod review;
 mod rules;
@@ -61,6 +62,7 @@ pub use analysis::{BestMoveReport, Bound, EngineMove, InfoReport, Report, Search
 pub use board::BoardReport;
 pub use book::{BookMoveReport, BookMoves, BookStats};
 pub use count::{BenchReport, PerftMove, PerftReport};
+pub use puzzle::{PuzzleHint, PuzzleReport, PuzzleStep, PuzzleTags};
 pub use request::{ErrorBody, ErrorKind, GameSpec, RequestError};
 pub use review::{ReviewMove, ReviewProgress, ReviewSummary, SideTally};
 pub use rules::{Levels, PresetInfo, RulesInfo, RulesTable, SwitchInfo, SwitchSettings};

@@ -12,8 +12,8 @@
 
 use std::collections::HashSet;
 
-use serde_json::json;
-use tama_notation::{move_json, parse_move, write_fen, write_rules};
+use tama_api::{PuzzleHint, PuzzleReport, PuzzleStep, PuzzleTags};
+use tama_notation::{move_json, parse_move, write_fen, write_rules, MoveJson};
 use tama_puzzle::rating::Rating;
 use tama_puzzle::trainer::{choose, Attempt, Hint, Step};
 use tama_puzzle::{file::parse_puzzles, theme, Label, Puzzle};
@@ -33,13 +33,18 @@ fn moves_json(
     mut pos: tama_core::Position,
     rules: &tama_core::Rules,
     line: &[tama_core::Move],
-) -> serde_json::Value {
+) -> Vec<MoveJson> {
     let mut out = Vec::new();
     for mv in line {
         out.push(move_json(&pos, rules, mv));
         pos = pos.play_unchecked(mv);
     }
-    json!(out)
+    out
+}
+
+/// A plain answer as a JSON value (writing plain data cannot fail).
+fn value<T: serde::Serialize>(answer: &T) -> serde_json::Value {
+    serde_json::to_value(answer).unwrap_or(serde_json::Value::Null)
 }
 
 impl PuzzleSet {
@@ -69,21 +74,21 @@ impl PuzzleSet {
     pub(crate) fn puzzle_value(&self, index: usize) -> Result<serde_json::Value, Error> {
         let p = self.get(index)?;
         let themes = theme::write(&p.themes);
-        Ok(json!({
-            "id": p.id,
-            "fen": write_fen(&p.start),
-            "rules": write_rules(&p.rules),
-            "label": p.difficulty.label().to_string(),
-            "rating": p.rating(),
-            "themes": themes.split_whitespace().collect::<Vec<_>>(),
-            "source": p.source.kind(),
-            "tags": {
-                "PuzzleId": p.id,
-                "Difficulty": p.difficulty.to_string(),
-                "Themes": themes,
-                "Source": p.source.to_string(),
+        Ok(value(&PuzzleReport {
+            id: p.id.clone(),
+            fen: write_fen(&p.start),
+            rules: write_rules(&p.rules),
+            label: p.difficulty.label().to_string(),
+            rating: p.rating(),
+            themes: themes.split_whitespace().map(str::to_owned).collect(),
+            source: p.source.kind(),
+            tags: PuzzleTags {
+                PuzzleId: p.id.clone(),
+                Difficulty: p.difficulty.to_string(),
+                Themes: themes.clone(),
+                Source: p.source.to_string(),
             },
-            "solution": moves_json(p.start, &p.rules, &p.solution),
+            solution: moves_json(p.start, &p.rules, &p.solution),
         }))
     }
 
@@ -174,27 +179,38 @@ impl PuzzleAttempt {
         let pos = self.attempt.position();
         let rules = self.attempt.puzzle().rules;
         let mv = parse_move(text, &pos, &rules).map_err(|e| Error::move_text(&e))?;
-        Ok(match self.attempt.play(mv) {
+        let step = match self.attempt.play(mv) {
             Step::Correct { reply } => {
                 let after = pos.play_unchecked(&mv);
-                json!({
-                    "step": "correct",
-                    "reply": reply.map(|r| move_json(&after, &rules, &r)),
-                })
+                PuzzleStep {
+                    step: "correct",
+                    reply: reply.map(|r| move_json(&after, &rules, &r)),
+                }
             }
-            Step::Wrong => json!({ "step": "wrong", "reply": null }),
-            Step::Over => json!({ "step": "over", "reply": null }),
-        })
+            Step::Wrong => PuzzleStep {
+                step: "wrong",
+                reply: None,
+            },
+            Step::Over => PuzzleStep {
+                step: "over",
+                reply: None,
+            },
+        };
+        Ok(value(&step))
     }
 
     /// The next hint.
     pub(crate) fn next_hint(&mut self) -> Option<serde_json::Value> {
         let pos = self.attempt.position();
         let rules = self.attempt.puzzle().rules;
-        Some(match self.attempt.hint()? {
-            Hint::Piece(square) => json!({ "piece": square.to_string() }),
-            Hint::Move(mv) => json!({ "move": move_json(&pos, &rules, &mv) }),
-        })
+        Some(value(&match self.attempt.hint()? {
+            Hint::Piece(square) => PuzzleHint::Piece {
+                piece: square.to_string(),
+            },
+            Hint::Move(mv) => PuzzleHint::Move {
+                mv: move_json(&pos, &rules, &mv),
+            },
+        }))
     }
 }
 
@@ -229,7 +245,7 @@ impl PuzzleAttempt {
     pub fn show_solution(&mut self) -> String {
         let pos = self.attempt.position();
         let rules = self.attempt.puzzle().rules;
-        moves_json(pos, &rules, self.attempt.show_solution()).to_string()
+        value(&moves_json(pos, &rules, self.attempt.show_solution())).to_string()
     }
 
     /// Where the attempt stands: `solving`, `wrong`, `retrying`,

@@ -807,7 +807,10 @@ fn the_book_gives_legal_moves_best_first_and_none_out_of_it() {
     // Out of the book, rules that are no preset, a finished game: no
     // moves.
     let out = book_moves(&s, "rules=armenian&fen=W%3AWc3%3ABf6");
-    assert_eq!(out, json!({"preset": "armenian", "moves": []}));
+    assert_eq!(
+        out,
+        json!({"type": "book", "fen": "W:Wc3:Bf6", "preset": "armenian", "moves": []})
+    );
     // Each of the other presets has a book of its own, of moves legal
     // under its rules.
     for preset in ["turkish", "armenian-orthogonal"] {
@@ -826,7 +829,11 @@ fn the_book_gives_legal_moves_best_first_and_none_out_of_it() {
     let t = book_moves(&s, "rules=turkish");
     assert_eq!(t["moves"][0]["move"]["move"], "a3-a4", "{t}");
     let custom = book_moves(&s, "rules=armenian%2Cremoval%3Dend-of-move");
-    assert_eq!(custom, json!({"preset": null, "moves": []}));
+    assert_eq!(
+        (&custom["type"], &custom["preset"]),
+        (&json!("book"), &json!(null))
+    );
+    assert_eq!(custom["moves"], json!([]));
     let over = book_moves(&s, "fen=W%3AWa2%3ABa3%2Ca4%2Cb2%2Cb3%2Cc2%2CKh8");
     assert_eq!(over["moves"], json!([]));
 }
