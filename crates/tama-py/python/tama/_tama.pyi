@@ -249,7 +249,10 @@ class Line:
     move: Move
     score: Score
     pv: List[Move]
+    #: The iteration the line comes from (0: a forced move, no search).
     depth: int
+    #: Whether iteration ``depth`` was stopped before it completed.
+    partial: bool
     seldepth: int
     nodes: int
     #: Seconds the search took.
