@@ -39,6 +39,9 @@ struct Slot {
     /// The position the game's row of the observations shows (`None`
     /// before the first write).
     shown: Option<Position>,
+    /// The last position of the game that ended on the last step (before
+    /// the restart), for `final_observations`.
+    ended: Option<Position>,
 }
 
 thread_local! {
@@ -82,6 +85,7 @@ impl Slot {
             legal: Vec::new(),
             set: Vec::new(),
             shown: None,
+            ended: None,
         };
         slot.fill_legal();
         slot
@@ -159,7 +163,10 @@ impl Slot {
             None => (0.0, false, self.game.moves().len() >= setup.max_plies),
         };
         if terminated || truncated || !played {
+            self.ended = Some(*self.game.position());
             self.restart(setup);
+        } else {
+            self.ended = None;
         }
         (reward, terminated, truncated)
     }
@@ -269,6 +276,9 @@ pub struct PyVecEnv {
 
 /// The two arrays `reset` returns.
 type ResetArrays<'py> = (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>);
+
+/// The indices and observations `final_observations` returns.
+type FinalArrays<'py> = (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray4<f32>>);
 
 /// The five arrays `step` returns.
 type StepArrays<'py> = (
@@ -408,6 +418,7 @@ impl PyVecEnv {
             for (i, slot) in slots.iter_mut().enumerate() {
                 slot.restart(&setup);
                 slot.shown = None;
+                slot.ended = None;
                 slot.write(
                     &mut out.obs[i * OBS..(i + 1) * OBS],
                     &mut out.mask[i * ACTION_SPACE..(i + 1) * ACTION_SPACE],
@@ -495,6 +506,30 @@ impl PyVecEnv {
             })
             .collect();
         Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The games that ended on the last step and their last positions,
+    /// before the auto-reset: `(indices, observations)`, `int64` `(k,)`
+    /// in increasing order and `float32` `(k, 5, 8, 8)` (each
+    /// `Board.to_array()` of the final position). Empty after `reset`.
+    fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<FinalArrays<'py>> {
+        let ended: Vec<(usize, &Position)> = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.ended.as_ref().map(|p| (i, p)))
+            .collect();
+        let mut planes = vec![0.0f32; ended.len() * OBS];
+        for ((_, pos), out) in ended.iter().zip(planes.chunks_exact_mut(OBS)) {
+            encode::write_planes(pos, out);
+        }
+        let indices: Vec<i64> = ended.iter().map(|&(i, _)| i as i64).collect();
+        let obs = numpy::ndarray::Array4::from_shape_vec((ended.len(), PLANES, 8, 8), planes)
+            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+        Ok((
+            PyArray1::from_vec(py, indices),
+            numpy::PyArray4::from_owned_array(py, obs),
+        ))
     }
 
     /// The side to move of every game: `bool`, `(n,)`, `True` for White.

@@ -58,6 +58,15 @@ def test_auto_reset_and_terminal_rewards():
     assert list(rewards) == [1.0, 1.0] and terminated.all() and not truncated.any()
     assert np.array_equal(obs[0], board.to_array())  # the new game's start
     assert list(vec.plies) == [0, 0]
+    indices, final = vec.final_observations()  # the positions the games ended in
+    board.push("d4xd6")
+    assert list(indices) == [0, 1] and final.shape == (2, 5, 8, 8)
+    assert np.array_equal(final[1], board.to_array())
+    vec.reset()
+    assert len(vec.final_observations()[0]) == 0
+    vec = tama.VecEnv(2, rules="turkish")
+    vec.step(vec.random_actions(np.zeros(2)))
+    assert len(vec.final_observations()[0]) == 0  # nothing ended on this step
 
 
 def test_truncation_at_max_plies():

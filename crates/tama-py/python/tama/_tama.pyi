@@ -218,6 +218,8 @@ class VecEnv:
         """``(observations, masks, rewards (of the mover), terminated, truncated)``."""
     def random_actions(self, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
         """Game ``i`` plays its legal move ``floor(u[i] * len)``."""
+    def final_observations(self) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        """The games that ended on the last step and their final observations."""
     @property
     def turns(self) -> npt.NDArray[np.bool_]: ...
     @property
