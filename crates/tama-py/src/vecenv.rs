@@ -177,6 +177,38 @@ fn threads_for(n: usize, threads: usize) -> usize {
     (n / PER_THREAD).clamp(1, threads.max(1))
 }
 
+/// `f` of every game, computed over `threads` threads as `split` does.
+fn par_map<T, F>(slots: &[Slot], threads: usize, f: F) -> Vec<T>
+where
+    T: Send,
+    F: Fn(usize, &Slot) -> T + Sync,
+{
+    let t = threads_for(slots.len(), threads);
+    if t <= 1 {
+        return slots.iter().enumerate().map(|(i, s)| f(i, s)).collect();
+    }
+    let per = slots.len().div_ceil(t);
+    let f = &f;
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = slots
+            .chunks(per)
+            .enumerate()
+            .map(|(k, part)| {
+                scope.spawn(move || {
+                    part.iter()
+                        .enumerate()
+                        .map(|(i, s)| f(k * per + i, s))
+                        .collect::<Vec<T>>()
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
 /// Splits the games and their rows of `out` over `threads` threads and
 /// runs `work` on each part (with the offset of its first game).
 fn split<F>(slots: &mut [Slot], out: Out<'_>, threads: usize, work: F)
@@ -440,22 +472,25 @@ impl PyVecEnv {
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<StepArrays<'py>> {
         let actions = self.actions_of(actions)?;
-        let mut moves = Vec::with_capacity(actions.len());
-        for (i, (slot, &a)) in self.slots.iter().zip(&actions).enumerate() {
-            let found = usize::try_from(a)
-                .ok()
-                .filter(|&a| a < ACTION_SPACE)
-                .and_then(|a| ActionTable::new(&slot.legal).find(a));
-            match found {
-                Some(mv) => moves.push(mv),
-                None => {
-                    return Err(crate::errors::IllegalMoveError::new_err(format!(
-                        "game {i}: no legal move has action {a} in {}",
-                        tama_notation::write_fen(slot.game.position())
-                    )))
-                }
-            }
+        // The moves of the actions, looked up over the threads (the GIL
+        // released); no game moves unless every action is legal.
+        let (slots, threads) = (&self.slots, self.threads);
+        let found: Vec<Option<Move>> = py.detach(|| {
+            par_map(slots, threads, |i, slot| {
+                usize::try_from(actions[i])
+                    .ok()
+                    .filter(|&a| a < ACTION_SPACE)
+                    .and_then(|a| ActionTable::new(&slot.legal).find(a))
+            })
+        });
+        if let Some(i) = found.iter().position(Option::is_none) {
+            return Err(crate::errors::IllegalMoveError::new_err(format!(
+                "game {i}: no legal move has action {} in {}",
+                actions[i],
+                tama_notation::write_fen(self.slots[i].game.position())
+            )));
         }
+        let moves: Vec<Move> = found.into_iter().flatten().collect();
         let setup = self.setup;
         let moves = &moves;
         self.run(py, move |first, slots, out| {
@@ -483,7 +518,10 @@ impl PyVecEnv {
         py: Python<'py>,
         u: numpy::PyReadonlyArray1<'py, f64>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let u = u.as_array();
+        let u: std::borrow::Cow<'_, [f64]> = match u.as_slice() {
+            Ok(s) => s.into(),
+            Err(_) => u.as_array().to_vec().into(),
+        };
         if u.len() != self.slots.len() {
             return Err(PyValueError::new_err(format!(
                 "{} numbers for {} games: expected one per game",
@@ -491,20 +529,19 @@ impl PyVecEnv {
                 self.slots.len()
             )));
         }
-        let out: Vec<i64> = self
-            .slots
-            .iter()
-            .zip(u.iter())
-            .map(|(slot, &x)| {
+        let u = &*u;
+        let (slots, threads) = (&self.slots, self.threads);
+        let out: Vec<i64> = py.detach(|| {
+            par_map(slots, threads, |k, slot| {
                 let n = slot.legal.len();
-                // x in [0, 1): the index is below n (clamped for x = 1).
-                let i = ((x.clamp(0.0, 1.0) * n as f64) as usize).min(n.saturating_sub(1));
+                // u in [0, 1): the index is below n (clamped for u = 1).
+                let i = ((u[k].clamp(0.0, 1.0) * n as f64) as usize).min(n.saturating_sub(1));
                 slot.legal
                     .get(i)
                     .and_then(|m| ActionTable::new(&slot.legal).action(m))
                     .map_or(-1, |a| a as i64)
             })
-            .collect();
+        });
         Ok(PyArray1::from_vec(py, out))
     }
 
