@@ -9,9 +9,11 @@
 //! starts again at once (auto-reset): the arrays then show the new game.
 //!
 //! The mask is updated, not rewritten: each game clears the actions it
-//! set on the previous step and sets the new ones, so a step writes the
-//! observation (1,280 bytes), about two bytes per legal move and six
-//! bytes of reward and flags, whatever the size of the action space.
+//! set on the previous step and sets the new ones; the observation is
+//! updated the same way (the squares that changed and the side-to-move
+//! plane). A Turkish step writes about 296 bytes: 265 of observation
+//! (the side-to-move plane's 256 among them), 25 of mask and six of
+//! reward and flags, whatever the size of the action space.
 
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -20,7 +22,7 @@ use tama_core::{Bitboard, Color, Game, Move, Position, Role, Rules};
 
 use crate::actions::{ActionTable, ACTION_SPACE};
 use crate::board::PyBoard;
-use crate::encode::{self, PLANES};
+use crate::encode::PLANES;
 use crate::mv::{position_from_text, rules_from_text};
 
 /// The floats of one observation.
@@ -61,9 +63,94 @@ fn planes_of(pos: &Position) -> [Bitboard; 4] {
     ]
 }
 
+/// An element type of the observations: `float32` or `uint8`.
+trait Cell: Copy + Send + Sync + numpy::Element {
+    const ZERO: Self;
+    const ONE: Self;
+}
+
+impl Cell for f32 {
+    const ZERO: f32 = 0.0;
+    const ONE: f32 = 1.0;
+}
+
+impl Cell for u8 {
+    const ZERO: u8 = 0;
+    const ONE: u8 = 1;
+}
+
+/// The observations of some games, in the environment's element type.
+enum Planes<'a> {
+    F32(&'a mut [f32]),
+    U8(&'a mut [u8]),
+}
+
+impl Default for Planes<'_> {
+    fn default() -> Self {
+        Planes::U8(&mut [])
+    }
+}
+
+impl<'a> Planes<'a> {
+    fn split_at_mut(self, mid: usize) -> (Planes<'a>, Planes<'a>) {
+        match self {
+            Planes::F32(s) => {
+                let (a, b) = s.split_at_mut(mid);
+                (Planes::F32(a), Planes::F32(b))
+            }
+            Planes::U8(s) => {
+                let (a, b) = s.split_at_mut(mid);
+                (Planes::U8(a), Planes::U8(b))
+            }
+        }
+    }
+
+    /// The observation of game `i`.
+    fn row(&mut self, i: usize) -> Planes<'_> {
+        match self {
+            Planes::F32(s) => Planes::F32(&mut s[i * OBS..(i + 1) * OBS]),
+            Planes::U8(s) => Planes::U8(&mut s[i * OBS..(i + 1) * OBS]),
+        }
+    }
+}
+
+/// Writes the observation of `now` over that of `before` (all of it when
+/// `None`).
+fn write_obs<T: Cell>(before: Option<Position>, now: &Position, obs: &mut [T]) {
+    let one_if = |b: bool| if b { T::ONE } else { T::ZERO };
+    match before {
+        // Only the squares that changed since the last write (a quarter
+        // of the observation or less: the side-to-move plane and a few
+        // squares).
+        Some(before) => {
+            for (plane, (a, b)) in planes_of(&before)
+                .into_iter()
+                .zip(planes_of(now))
+                .enumerate()
+            {
+                for sq in Bitboard(a.0 ^ b.0) {
+                    obs[plane * 64 + sq.index()] = one_if(b.contains(sq));
+                }
+            }
+            if before.turn() != now.turn() {
+                obs[4 * 64..5 * 64].fill(one_if(now.turn() == Color::White));
+            }
+        }
+        None => {
+            obs.fill(T::ZERO);
+            for (plane, b) in planes_of(now).into_iter().enumerate() {
+                for sq in b {
+                    obs[plane * 64 + sq.index()] = T::ONE;
+                }
+            }
+            obs[4 * 64..5 * 64].fill(one_if(now.turn() == Color::White));
+        }
+    }
+}
+
 /// The arrays of one step, as slices (the GIL released meanwhile).
 struct Out<'a> {
-    obs: &'a mut [f32],
+    obs: Planes<'a>,
     mask: &'a mut [bool],
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
@@ -105,31 +192,12 @@ impl Slot {
     }
 
     /// Writes the observation and updates the mask row of this game.
-    fn write(&mut self, obs: &mut [f32], mask: &mut [bool]) {
+    fn write(&mut self, obs: Planes<'_>, mask: &mut [bool]) {
         let now = *self.game.position();
-        match self.shown.replace(now) {
-            // Only the squares that changed since the last write (a
-            // quarter of the observation or less: the side-to-move plane
-            // and a few squares).
-            Some(before) => {
-                for (plane, (a, b)) in planes_of(&before)
-                    .into_iter()
-                    .zip(planes_of(&now))
-                    .enumerate()
-                {
-                    for sq in Bitboard(a.0 ^ b.0) {
-                        obs[plane * 64 + sq.index()] = if b.contains(sq) { 1.0 } else { 0.0 };
-                    }
-                }
-                if before.turn() != now.turn() {
-                    let side = if now.turn() == Color::White { 1.0 } else { 0.0 };
-                    obs[4 * 64..5 * 64].fill(side);
-                }
-            }
-            None => {
-                obs.fill(0.0);
-                encode::write_planes(&now, obs);
-            }
+        let before = self.shown.replace(now);
+        match obs {
+            Planes::F32(o) => write_obs(before, &now, o),
+            Planes::U8(o) => write_obs(before, &now, o),
         }
         for &a in &self.set {
             mask[usize::from(a)] = false;
@@ -269,9 +337,11 @@ where
 /// `n` games of draughts stepped together in Rust: a batched environment
 /// for self-play training.
 ///
-/// `VecEnv(n, rules="turkish", fen=None, max_plies=400, threads=0)` makes
-/// `n` games from the start (or `fen`) under `rules`; `threads` is the
-/// number of threads a step may use (0: one per CPU). Each game is one
+/// `VecEnv(n, rules="turkish", fen=None, max_plies=400, threads=0,
+/// obs_dtype="float32")` makes `n` games from the start (or `fen`) under
+/// `rules`; `threads` is the number of threads a step may use (0: one per
+/// CPU); `obs_dtype` `"uint8"` gives the observations as bytes (the same
+/// 0s and 1s, a quarter of the memory a step writes). Each game is one
 /// environment and each action one ply by the side to move, so both sides
 /// are played by the same agent; `turns` says who is to move.
 ///
@@ -280,7 +350,8 @@ where
 /// legal action of `Board.action`) and returns `(observations, masks,
 /// rewards, terminated, truncated)`:
 ///
-/// - `observations`: `float32`, `(n, 5, 8, 8)`, each `Board.to_array()`;
+/// - `observations`: `float32` (or `uint8`), `(n, 5, 8, 8)`, each
+///   `Board.to_array()`;
 /// - `masks`: `bool`, `(n, ACTION_SPACE)`, each `Board.legal_action_mask()`;
 /// - `rewards`: `float32`, `(n,)`, for the player who just moved: `1.0`
 ///   when the move won, `0.0` otherwise (`-1.0` never happens: a move
@@ -299,22 +370,39 @@ pub struct PyVecEnv {
     setup: Setup,
     slots: Vec<Slot>,
     threads: usize,
-    obs: Py<PyArray4<f32>>,
+    obs: ObsArray,
     mask: Py<PyArray2<bool>>,
     rewards: Py<PyArray1<f32>>,
     terminated: Py<PyArray1<bool>>,
     truncated: Py<PyArray1<bool>>,
 }
 
+/// The observations array, of the element type chosen.
+enum ObsArray {
+    F32(Py<PyArray4<f32>>),
+    U8(Py<PyArray4<u8>>),
+}
+
 /// The two arrays `reset` returns.
-type ResetArrays<'py> = (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>);
+type ResetArrays<'py> = (Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>);
 
 /// The indices and observations `final_observations` returns.
-type FinalArrays<'py> = (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray4<f32>>);
+type FinalArrays<'py> = (Bound<'py, PyArray1<i64>>, Bound<'py, PyAny>);
+
+/// The final observations of `ended` as an array of `T`.
+fn final_array<'py, T: Cell>(py: Python<'py>, ended: &[&Position]) -> PyResult<Bound<'py, PyAny>> {
+    let mut planes = vec![T::ZERO; ended.len() * OBS];
+    for (pos, out) in ended.iter().zip(planes.chunks_exact_mut(OBS)) {
+        write_obs(None, pos, out);
+    }
+    let obs = numpy::ndarray::Array4::from_shape_vec((ended.len(), PLANES, 8, 8), planes)
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+    Ok(PyArray4::from_owned_array(py, obs).into_any())
+}
 
 /// The five arrays `step` returns.
 type StepArrays<'py> = (
-    Bound<'py, PyArray4<f32>>,
+    Bound<'py, PyAny>,
     Bound<'py, PyArray2<bool>>,
     Bound<'py, PyArray1<f32>>,
     Bound<'py, PyArray1<bool>>,
@@ -327,13 +415,19 @@ impl PyVecEnv {
     where
         F: Fn(usize, &mut [Slot], Out<'_>) + Sync + Send,
     {
-        let mut obs = self.obs.bind(py).try_readwrite()?;
+        let (mut f32s, mut u8s) = (None, None);
+        let obs = match &self.obs {
+            ObsArray::F32(a) => {
+                Planes::F32(f32s.insert(a.bind(py).try_readwrite()?).as_slice_mut()?)
+            }
+            ObsArray::U8(a) => Planes::U8(u8s.insert(a.bind(py).try_readwrite()?).as_slice_mut()?),
+        };
         let mut mask = self.mask.bind(py).try_readwrite()?;
         let mut rewards = self.rewards.bind(py).try_readwrite()?;
         let mut terminated = self.terminated.bind(py).try_readwrite()?;
         let mut truncated = self.truncated.bind(py).try_readwrite()?;
         let out = Out {
-            obs: obs.as_slice_mut()?,
+            obs,
             mask: mask.as_slice_mut()?,
             rewards: rewards.as_slice_mut()?,
             terminated: terminated.as_slice_mut()?,
@@ -346,8 +440,12 @@ impl PyVecEnv {
     }
 
     fn arrays<'py>(&self, py: Python<'py>) -> StepArrays<'py> {
+        let obs = match &self.obs {
+            ObsArray::F32(a) => a.bind(py).clone().into_any(),
+            ObsArray::U8(a) => a.bind(py).clone().into_any(),
+        };
         (
-            self.obs.bind(py).clone(),
+            obs,
             self.mask.bind(py).clone(),
             self.rewards.bind(py).clone(),
             self.terminated.bind(py).clone(),
@@ -375,7 +473,7 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (n, rules = "turkish", fen = None, max_plies = 400, threads = 0))]
+    #[pyo3(signature = (n, rules = "turkish", fen = None, max_plies = 400, threads = 0, obs_dtype = "float32"))]
     fn py_new(
         py: Python<'_>,
         n: usize,
@@ -383,6 +481,7 @@ impl PyVecEnv {
         fen: Option<&str>,
         max_plies: usize,
         threads: usize,
+        obs_dtype: &str,
     ) -> PyResult<PyVecEnv> {
         if n == 0 || n > 1 << 20 {
             return Err(PyValueError::new_err(format!(
@@ -393,6 +492,15 @@ impl PyVecEnv {
         if max_plies == 0 {
             return Err(PyValueError::new_err("max_plies 0: expected at least 1"));
         }
+        let obs = match obs_dtype {
+            "float32" => ObsArray::F32(PyArray4::zeros(py, [n, PLANES, 8, 8], false).unbind()),
+            "uint8" => ObsArray::U8(PyArray4::zeros(py, [n, PLANES, 8, 8], false).unbind()),
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "obs_dtype {other:?}: expected \"float32\" or \"uint8\""
+                )))
+            }
+        };
         let setup = Setup {
             rules: rules_from_text(rules)?,
             start: match fen {
@@ -417,7 +525,7 @@ impl PyVecEnv {
             setup,
             slots: (0..n).map(|_| Slot::new(&setup)).collect(),
             threads,
-            obs: PyArray4::zeros(py, [n, PLANES, 8, 8], false).unbind(),
+            obs,
             mask: PyArray2::zeros(py, [n, ACTION_SPACE], false).unbind(),
             rewards: PyArray1::zeros(py, [n], false).unbind(),
             terminated: PyArray1::zeros(py, [n], false).unbind(),
@@ -446,13 +554,13 @@ impl PyVecEnv {
     /// Starts every game again; returns `(observations, masks)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<ResetArrays<'py>> {
         let setup = self.setup;
-        self.run(py, move |_, slots, out| {
+        self.run(py, move |_, slots, mut out| {
             for (i, slot) in slots.iter_mut().enumerate() {
                 slot.restart(&setup);
                 slot.shown = None;
                 slot.ended = None;
                 slot.write(
-                    &mut out.obs[i * OBS..(i + 1) * OBS],
+                    out.obs.row(i),
                     &mut out.mask[i * ACTION_SPACE..(i + 1) * ACTION_SPACE],
                 );
                 out.rewards[i] = 0.0;
@@ -493,14 +601,14 @@ impl PyVecEnv {
         let moves: Vec<Move> = found.into_iter().flatten().collect();
         let setup = self.setup;
         let moves = &moves;
-        self.run(py, move |first, slots, out| {
+        self.run(py, move |first, slots, mut out| {
             for (i, slot) in slots.iter_mut().enumerate() {
                 let (r, te, tr) = slot.play(&moves[first + i], &setup);
                 out.rewards[i] = r;
                 out.terminated[i] = te;
                 out.truncated[i] = tr;
                 slot.write(
-                    &mut out.obs[i * OBS..(i + 1) * OBS],
+                    out.obs.row(i),
                     &mut out.mask[i * ACTION_SPACE..(i + 1) * ACTION_SPACE],
                 );
             }
@@ -547,26 +655,20 @@ impl PyVecEnv {
 
     /// The games that ended on the last step and their last positions,
     /// before the auto-reset: `(indices, observations)`, `int64` `(k,)`
-    /// in increasing order and `float32` `(k, 5, 8, 8)` (each
+    /// in increasing order and `(k, 5, 8, 8)` in the observations' type (each
     /// `Board.to_array()` of the final position). Empty after `reset`.
     fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<FinalArrays<'py>> {
-        let ended: Vec<(usize, &Position)> = self
+        let (indices, ended): (Vec<i64>, Vec<&Position>) = self
             .slots
             .iter()
             .enumerate()
-            .filter_map(|(i, s)| s.ended.as_ref().map(|p| (i, p)))
-            .collect();
-        let mut planes = vec![0.0f32; ended.len() * OBS];
-        for ((_, pos), out) in ended.iter().zip(planes.chunks_exact_mut(OBS)) {
-            encode::write_planes(pos, out);
-        }
-        let indices: Vec<i64> = ended.iter().map(|&(i, _)| i as i64).collect();
-        let obs = numpy::ndarray::Array4::from_shape_vec((ended.len(), PLANES, 8, 8), planes)
-            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
-        Ok((
-            PyArray1::from_vec(py, indices),
-            numpy::PyArray4::from_owned_array(py, obs),
-        ))
+            .filter_map(|(i, s)| s.ended.as_ref().map(|p| (i as i64, p)))
+            .unzip();
+        let obs = match self.obs {
+            ObsArray::F32(_) => final_array::<f32>(py, &ended)?,
+            ObsArray::U8(_) => final_array::<u8>(py, &ended)?,
+        };
+        Ok((PyArray1::from_vec(py, indices), obs))
     }
 
     /// The side to move of every game: `bool`, `(n,)`, `True` for White.

@@ -118,3 +118,21 @@ def test_bad_actions_move_no_game():
         vec.board(3)
     with pytest.raises(ValueError, match="already over"):
         tama.VecEnv(2, rules="turkish", fen="W:Wd4:Bd5")
+
+
+def test_uint8_observations_are_the_same_planes():
+    rng = np.random.default_rng(8)
+    f32 = tama.VecEnv(5, rules="armenian", max_plies=20, threads=1)
+    u8 = tama.VecEnv(5, rules="armenian", max_plies=20, threads=1, obs_dtype="uint8")
+    a, b = f32.reset()[0], u8.reset()[0]
+    assert b.dtype == np.uint8 and np.array_equal(a, b)
+    for _ in range(60):
+        actions = f32.random_actions(rng.random(5))
+        a, *ra = f32.step(actions)
+        b, *rb = u8.step(actions)
+        assert np.array_equal(a, b) and all(np.array_equal(x, y) for x, y in zip(ra, rb))
+        fa, fb = f32.final_observations(), u8.final_observations()
+        assert np.array_equal(fa[0], fb[0]) and np.array_equal(fa[1], fb[1])
+        assert fb[1].dtype == np.uint8
+    with pytest.raises(ValueError, match="obs_dtype"):
+        tama.VecEnv(2, obs_dtype="float64")
