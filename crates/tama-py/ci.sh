@@ -23,7 +23,7 @@ export TAMA_BIN="${CARGO_TARGET_DIR:-$root/target}/release/tama"
 # open_spiel (the [openspiel] extra, tests/test_openspiel.py; a 16 MB wheel
 # for CPython 3.11+, about 10 s to install) is skipped on older Pythons,
 # where that test is skipped too.
-"$venv/bin/python" -m pip install --quiet "$here[env,openspiel]" pytest numpy "mypy==2.4.1" pydraughts
+"$venv/bin/python" -m pip install --quiet "$here[env,gym,openspiel]" pytest numpy "mypy==2.4.1" pydraughts
 "$venv/bin/python" -c 'import tama; print("tama", tama.__version__, "installed")'
 # The type stubs: consistent (mypy --strict) and matching the compiled
 # module (stubtest; PEP 800 disjoint bases are not marked in the stubs).

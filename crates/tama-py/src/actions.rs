@@ -51,6 +51,14 @@ pub(crate) struct ActionTable<'a> {
 impl<'a> ActionTable<'a> {
     /// The table of `moves`, the legal moves of one position.
     pub(crate) fn new(moves: &'a [Move]) -> ActionTable<'a> {
+        // Quiet moves and captures are never legal together: a list that
+        // starts with a quiet move has no capture to share ends with.
+        if moves.len() < 2 || !moves[0].is_capture() {
+            return ActionTable {
+                moves,
+                shared: false,
+            };
+        }
         let mut seen = [0u64; 64];
         let mut shared = false;
         for mv in moves.iter().filter(|m| m.is_capture()) {

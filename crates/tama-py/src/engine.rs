@@ -116,8 +116,9 @@ impl PyScore {
     }
 }
 
-/// One line of an analysis: the score, the depth of the completed
-/// iteration, and the principal variation (`pv`, Move objects from the
+/// One line of an analysis: the score, the iteration it comes from
+/// (`depth`, and `partial` when that iteration was stopped before it
+/// completed), and the principal variation (`pv`, Move objects from the
 /// analysed position; `pv[0]` is `move`).
 #[pyclass(module = "tama", name = "Line", frozen, get_all)]
 pub struct PyLine {
@@ -128,9 +129,16 @@ pub struct PyLine {
     score: PyScore,
     /// The principal variation, starting with `move`.
     pv: Vec<PyMove>,
-    /// The depth of the last completed iteration, in plies (0 for a forced
-    /// move, which is returned without a search).
+    /// The iteration the line comes from, in plies: the last completed
+    /// one, or the one the search stopped in when it had found its best
+    /// move there (then `partial`); 0 for a forced move, which is returned
+    /// without a search.
     depth: u32,
+    /// Whether iteration `depth` was stopped before it completed: the
+    /// move and line are the best of the root moves it had searched, not
+    /// a completed iteration's (`bestmove … depth 7 (partial)` in `tama
+    /// analyse`). Always `False` for the lines given to `info`.
+    partial: bool,
     /// The deepest ply reached.
     seldepth: u32,
     /// Nodes searched in all.
@@ -146,9 +154,10 @@ impl PyLine {
     fn __repr__(&self) -> String {
         let pv: Vec<String> = self.pv.iter().map(PyMove::text).collect();
         format!(
-            "Line(multipv={}, depth={}, score='{}', pv='{}')",
+            "Line(multipv={}, depth={}{}, score='{}', pv='{}')",
             self.multipv,
             self.depth,
+            if self.partial { ", partial=True" } else { "" },
             self.score.score,
             pv.join(" ")
         )
@@ -265,6 +274,7 @@ fn info_line(info: &Info, root: &Position, rules: &Rules) -> Option<PyLine> {
         score: PyScore { score: info.score },
         pv: pv_moves(root, rules, &info.pv),
         depth: info.depth,
+        partial: false,
         seldepth: info.seldepth,
         nodes: info.nodes,
         time: info.time.as_secs_f64(),
@@ -430,6 +440,7 @@ impl PyEngine {
                     score: PyScore { score: line.score },
                     pv,
                     depth: best.depth,
+                    partial: best.partial,
                     seldepth: best.seldepth,
                     nodes: best.nodes,
                     time,

@@ -21,7 +21,7 @@ use crate::mv::PyMove;
 /// the board does not change a list taken before. `list(moves)` makes a
 /// plain list. `actions()` and `mask()` give the moves' action numbers
 /// (see `Board.action`).
-#[pyclass(module = "tama", name = "MoveList", frozen, sequence)]
+#[pyclass(module = "tama", name = "MoveList", frozen, sequence, freelist = 64)]
 pub struct PyMoveList {
     moves: Arc<[Move]>,
     pos: Position,

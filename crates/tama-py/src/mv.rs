@@ -36,7 +36,7 @@ pub(crate) fn position_from_text(text: &str) -> PyResult<Position> {
 /// `str(move)` is the canonical move text (`c3-c4`, `d4xd6xf6`); two moves
 /// are equal when they have the same effect. A move remembers the position
 /// it was made for, so that its text and path can be written.
-#[pyclass(module = "tama", name = "Move", frozen)]
+#[pyclass(module = "tama", name = "Move", frozen, freelist = 4096)]
 #[derive(Clone)]
 pub struct PyMove {
     pub(crate) mv: Move,

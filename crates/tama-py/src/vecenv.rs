@@ -9,9 +9,11 @@
 //! starts again at once (auto-reset): the arrays then show the new game.
 //!
 //! The mask is updated, not rewritten: each game clears the actions it
-//! set on the previous step and sets the new ones, so a step writes the
-//! observation (1,280 bytes), about two bytes per legal move and six
-//! bytes of reward and flags, whatever the size of the action space.
+//! set on the previous step and sets the new ones; the observation is
+//! updated the same way (the squares that changed and the side-to-move
+//! plane). A Turkish step writes about 296 bytes: 265 of observation
+//! (the side-to-move plane's 256 among them), 25 of mask and six of
+//! reward and flags, whatever the size of the action space.
 
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -20,7 +22,7 @@ use tama_core::{Bitboard, Color, Game, Move, Position, Role, Rules};
 
 use crate::actions::{ActionTable, ACTION_SPACE};
 use crate::board::PyBoard;
-use crate::encode::{self, PLANES};
+use crate::encode::PLANES;
 use crate::mv::{position_from_text, rules_from_text};
 
 /// The floats of one observation.
@@ -39,6 +41,9 @@ struct Slot {
     /// The position the game's row of the observations shows (`None`
     /// before the first write).
     shown: Option<Position>,
+    /// The last position of the game that ended on the last step (before
+    /// the restart), for `final_observations`.
+    ended: Option<Position>,
 }
 
 thread_local! {
@@ -58,9 +63,94 @@ fn planes_of(pos: &Position) -> [Bitboard; 4] {
     ]
 }
 
+/// An element type of the observations: `float32` or `uint8`.
+trait Cell: Copy + Send + Sync + numpy::Element {
+    const ZERO: Self;
+    const ONE: Self;
+}
+
+impl Cell for f32 {
+    const ZERO: f32 = 0.0;
+    const ONE: f32 = 1.0;
+}
+
+impl Cell for u8 {
+    const ZERO: u8 = 0;
+    const ONE: u8 = 1;
+}
+
+/// The observations of some games, in the environment's element type.
+enum Planes<'a> {
+    F32(&'a mut [f32]),
+    U8(&'a mut [u8]),
+}
+
+impl Default for Planes<'_> {
+    fn default() -> Self {
+        Planes::U8(&mut [])
+    }
+}
+
+impl<'a> Planes<'a> {
+    fn split_at_mut(self, mid: usize) -> (Planes<'a>, Planes<'a>) {
+        match self {
+            Planes::F32(s) => {
+                let (a, b) = s.split_at_mut(mid);
+                (Planes::F32(a), Planes::F32(b))
+            }
+            Planes::U8(s) => {
+                let (a, b) = s.split_at_mut(mid);
+                (Planes::U8(a), Planes::U8(b))
+            }
+        }
+    }
+
+    /// The observation of game `i`.
+    fn row(&mut self, i: usize) -> Planes<'_> {
+        match self {
+            Planes::F32(s) => Planes::F32(&mut s[i * OBS..(i + 1) * OBS]),
+            Planes::U8(s) => Planes::U8(&mut s[i * OBS..(i + 1) * OBS]),
+        }
+    }
+}
+
+/// Writes the observation of `now` over that of `before` (all of it when
+/// `None`).
+fn write_obs<T: Cell>(before: Option<Position>, now: &Position, obs: &mut [T]) {
+    let one_if = |b: bool| if b { T::ONE } else { T::ZERO };
+    match before {
+        // Only the squares that changed since the last write (a quarter
+        // of the observation or less: the side-to-move plane and a few
+        // squares).
+        Some(before) => {
+            for (plane, (a, b)) in planes_of(&before)
+                .into_iter()
+                .zip(planes_of(now))
+                .enumerate()
+            {
+                for sq in Bitboard(a.0 ^ b.0) {
+                    obs[plane * 64 + sq.index()] = one_if(b.contains(sq));
+                }
+            }
+            if before.turn() != now.turn() {
+                obs[4 * 64..5 * 64].fill(one_if(now.turn() == Color::White));
+            }
+        }
+        None => {
+            obs.fill(T::ZERO);
+            for (plane, b) in planes_of(now).into_iter().enumerate() {
+                for sq in b {
+                    obs[plane * 64 + sq.index()] = T::ONE;
+                }
+            }
+            obs[4 * 64..5 * 64].fill(one_if(now.turn() == Color::White));
+        }
+    }
+}
+
 /// The arrays of one step, as slices (the GIL released meanwhile).
 struct Out<'a> {
-    obs: &'a mut [f32],
+    obs: Planes<'a>,
     mask: &'a mut [bool],
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
@@ -82,6 +172,7 @@ impl Slot {
             legal: Vec::new(),
             set: Vec::new(),
             shown: None,
+            ended: None,
         };
         slot.fill_legal();
         slot
@@ -101,31 +192,12 @@ impl Slot {
     }
 
     /// Writes the observation and updates the mask row of this game.
-    fn write(&mut self, obs: &mut [f32], mask: &mut [bool]) {
+    fn write(&mut self, obs: Planes<'_>, mask: &mut [bool]) {
         let now = *self.game.position();
-        match self.shown.replace(now) {
-            // Only the squares that changed since the last write (a
-            // quarter of the observation or less: the side-to-move plane
-            // and a few squares).
-            Some(before) => {
-                for (plane, (a, b)) in planes_of(&before)
-                    .into_iter()
-                    .zip(planes_of(&now))
-                    .enumerate()
-                {
-                    for sq in Bitboard(a.0 ^ b.0) {
-                        obs[plane * 64 + sq.index()] = if b.contains(sq) { 1.0 } else { 0.0 };
-                    }
-                }
-                if before.turn() != now.turn() {
-                    let side = if now.turn() == Color::White { 1.0 } else { 0.0 };
-                    obs[4 * 64..5 * 64].fill(side);
-                }
-            }
-            None => {
-                obs.fill(0.0);
-                encode::write_planes(&now, obs);
-            }
+        let before = self.shown.replace(now);
+        match obs {
+            Planes::F32(o) => write_obs(before, &now, o),
+            Planes::U8(o) => write_obs(before, &now, o),
         }
         for &a in &self.set {
             mask[usize::from(a)] = false;
@@ -159,7 +231,10 @@ impl Slot {
             None => (0.0, false, self.game.moves().len() >= setup.max_plies),
         };
         if terminated || truncated || !played {
+            self.ended = Some(*self.game.position());
             self.restart(setup);
+        } else {
+            self.ended = None;
         }
         (reward, terminated, truncated)
     }
@@ -168,6 +243,38 @@ impl Slot {
 /// The threads for `n` games.
 fn threads_for(n: usize, threads: usize) -> usize {
     (n / PER_THREAD).clamp(1, threads.max(1))
+}
+
+/// `f` of every game, computed over `threads` threads as `split` does.
+fn par_map<T, F>(slots: &[Slot], threads: usize, f: F) -> Vec<T>
+where
+    T: Send,
+    F: Fn(usize, &Slot) -> T + Sync,
+{
+    let t = threads_for(slots.len(), threads);
+    if t <= 1 {
+        return slots.iter().enumerate().map(|(i, s)| f(i, s)).collect();
+    }
+    let per = slots.len().div_ceil(t);
+    let f = &f;
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = slots
+            .chunks(per)
+            .enumerate()
+            .map(|(k, part)| {
+                scope.spawn(move || {
+                    part.iter()
+                        .enumerate()
+                        .map(|(i, s)| f(k * per + i, s))
+                        .collect::<Vec<T>>()
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
 }
 
 /// Splits the games and their rows of `out` over `threads` threads and
@@ -230,9 +337,11 @@ where
 /// `n` games of draughts stepped together in Rust: a batched environment
 /// for self-play training.
 ///
-/// `VecEnv(n, rules="turkish", fen=None, max_plies=400, threads=0)` makes
-/// `n` games from the start (or `fen`) under `rules`; `threads` is the
-/// number of threads a step may use (0: one per CPU). Each game is one
+/// `VecEnv(n, rules="turkish", fen=None, max_plies=400, threads=0,
+/// obs_dtype="float32")` makes `n` games from the start (or `fen`) under
+/// `rules`; `threads` is the number of threads a step may use (0: one per
+/// CPU); `obs_dtype` `"uint8"` gives the observations as bytes (the same
+/// 0s and 1s, a quarter of the memory a step writes). Each game is one
 /// environment and each action one ply by the side to move, so both sides
 /// are played by the same agent; `turns` says who is to move.
 ///
@@ -241,7 +350,8 @@ where
 /// legal action of `Board.action`) and returns `(observations, masks,
 /// rewards, terminated, truncated)`:
 ///
-/// - `observations`: `float32`, `(n, 5, 8, 8)`, each `Board.to_array()`;
+/// - `observations`: `float32` (or `uint8`), `(n, 5, 8, 8)`, each
+///   `Board.to_array()`;
 /// - `masks`: `bool`, `(n, ACTION_SPACE)`, each `Board.legal_action_mask()`;
 /// - `rewards`: `float32`, `(n,)`, for the player who just moved: `1.0`
 ///   when the move won, `0.0` otherwise (`-1.0` never happens: a move
@@ -260,19 +370,39 @@ pub struct PyVecEnv {
     setup: Setup,
     slots: Vec<Slot>,
     threads: usize,
-    obs: Py<PyArray4<f32>>,
+    obs: ObsArray,
     mask: Py<PyArray2<bool>>,
     rewards: Py<PyArray1<f32>>,
     terminated: Py<PyArray1<bool>>,
     truncated: Py<PyArray1<bool>>,
 }
 
+/// The observations array, of the element type chosen.
+enum ObsArray {
+    F32(Py<PyArray4<f32>>),
+    U8(Py<PyArray4<u8>>),
+}
+
 /// The two arrays `reset` returns.
-type ResetArrays<'py> = (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>);
+type ResetArrays<'py> = (Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>);
+
+/// The indices and observations `final_observations` returns.
+type FinalArrays<'py> = (Bound<'py, PyArray1<i64>>, Bound<'py, PyAny>);
+
+/// The final observations of `ended` as an array of `T`.
+fn final_array<'py, T: Cell>(py: Python<'py>, ended: &[&Position]) -> PyResult<Bound<'py, PyAny>> {
+    let mut planes = vec![T::ZERO; ended.len() * OBS];
+    for (pos, out) in ended.iter().zip(planes.chunks_exact_mut(OBS)) {
+        write_obs(None, pos, out);
+    }
+    let obs = numpy::ndarray::Array4::from_shape_vec((ended.len(), PLANES, 8, 8), planes)
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+    Ok(PyArray4::from_owned_array(py, obs).into_any())
+}
 
 /// The five arrays `step` returns.
 type StepArrays<'py> = (
-    Bound<'py, PyArray4<f32>>,
+    Bound<'py, PyAny>,
     Bound<'py, PyArray2<bool>>,
     Bound<'py, PyArray1<f32>>,
     Bound<'py, PyArray1<bool>>,
@@ -285,13 +415,19 @@ impl PyVecEnv {
     where
         F: Fn(usize, &mut [Slot], Out<'_>) + Sync + Send,
     {
-        let mut obs = self.obs.bind(py).try_readwrite()?;
+        let (mut f32s, mut u8s) = (None, None);
+        let obs = match &self.obs {
+            ObsArray::F32(a) => {
+                Planes::F32(f32s.insert(a.bind(py).try_readwrite()?).as_slice_mut()?)
+            }
+            ObsArray::U8(a) => Planes::U8(u8s.insert(a.bind(py).try_readwrite()?).as_slice_mut()?),
+        };
         let mut mask = self.mask.bind(py).try_readwrite()?;
         let mut rewards = self.rewards.bind(py).try_readwrite()?;
         let mut terminated = self.terminated.bind(py).try_readwrite()?;
         let mut truncated = self.truncated.bind(py).try_readwrite()?;
         let out = Out {
-            obs: obs.as_slice_mut()?,
+            obs,
             mask: mask.as_slice_mut()?,
             rewards: rewards.as_slice_mut()?,
             terminated: terminated.as_slice_mut()?,
@@ -304,8 +440,12 @@ impl PyVecEnv {
     }
 
     fn arrays<'py>(&self, py: Python<'py>) -> StepArrays<'py> {
+        let obs = match &self.obs {
+            ObsArray::F32(a) => a.bind(py).clone().into_any(),
+            ObsArray::U8(a) => a.bind(py).clone().into_any(),
+        };
         (
-            self.obs.bind(py).clone(),
+            obs,
             self.mask.bind(py).clone(),
             self.rewards.bind(py).clone(),
             self.terminated.bind(py).clone(),
@@ -333,7 +473,7 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (n, rules = "turkish", fen = None, max_plies = 400, threads = 0))]
+    #[pyo3(signature = (n, rules = "turkish", fen = None, max_plies = 400, threads = 0, obs_dtype = "float32"))]
     fn py_new(
         py: Python<'_>,
         n: usize,
@@ -341,6 +481,7 @@ impl PyVecEnv {
         fen: Option<&str>,
         max_plies: usize,
         threads: usize,
+        obs_dtype: &str,
     ) -> PyResult<PyVecEnv> {
         if n == 0 || n > 1 << 20 {
             return Err(PyValueError::new_err(format!(
@@ -351,6 +492,15 @@ impl PyVecEnv {
         if max_plies == 0 {
             return Err(PyValueError::new_err("max_plies 0: expected at least 1"));
         }
+        let obs = match obs_dtype {
+            "float32" => ObsArray::F32(PyArray4::zeros(py, [n, PLANES, 8, 8], false).unbind()),
+            "uint8" => ObsArray::U8(PyArray4::zeros(py, [n, PLANES, 8, 8], false).unbind()),
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "obs_dtype {other:?}: expected \"float32\" or \"uint8\""
+                )))
+            }
+        };
         let setup = Setup {
             rules: rules_from_text(rules)?,
             start: match fen {
@@ -375,7 +525,7 @@ impl PyVecEnv {
             setup,
             slots: (0..n).map(|_| Slot::new(&setup)).collect(),
             threads,
-            obs: PyArray4::zeros(py, [n, PLANES, 8, 8], false).unbind(),
+            obs,
             mask: PyArray2::zeros(py, [n, ACTION_SPACE], false).unbind(),
             rewards: PyArray1::zeros(py, [n], false).unbind(),
             terminated: PyArray1::zeros(py, [n], false).unbind(),
@@ -404,12 +554,13 @@ impl PyVecEnv {
     /// Starts every game again; returns `(observations, masks)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<ResetArrays<'py>> {
         let setup = self.setup;
-        self.run(py, move |_, slots, out| {
+        self.run(py, move |_, slots, mut out| {
             for (i, slot) in slots.iter_mut().enumerate() {
                 slot.restart(&setup);
                 slot.shown = None;
+                slot.ended = None;
                 slot.write(
-                    &mut out.obs[i * OBS..(i + 1) * OBS],
+                    out.obs.row(i),
                     &mut out.mask[i * ACTION_SPACE..(i + 1) * ACTION_SPACE],
                 );
                 out.rewards[i] = 0.0;
@@ -429,32 +580,35 @@ impl PyVecEnv {
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<StepArrays<'py>> {
         let actions = self.actions_of(actions)?;
-        let mut moves = Vec::with_capacity(actions.len());
-        for (i, (slot, &a)) in self.slots.iter().zip(&actions).enumerate() {
-            let found = usize::try_from(a)
-                .ok()
-                .filter(|&a| a < ACTION_SPACE)
-                .and_then(|a| ActionTable::new(&slot.legal).find(a));
-            match found {
-                Some(mv) => moves.push(mv),
-                None => {
-                    return Err(crate::errors::IllegalMoveError::new_err(format!(
-                        "game {i}: no legal move has action {a} in {}",
-                        tama_notation::write_fen(slot.game.position())
-                    )))
-                }
-            }
+        // The moves of the actions, looked up over the threads (the GIL
+        // released); no game moves unless every action is legal.
+        let (slots, threads) = (&self.slots, self.threads);
+        let found: Vec<Option<Move>> = py.detach(|| {
+            par_map(slots, threads, |i, slot| {
+                usize::try_from(actions[i])
+                    .ok()
+                    .filter(|&a| a < ACTION_SPACE)
+                    .and_then(|a| ActionTable::new(&slot.legal).find(a))
+            })
+        });
+        if let Some(i) = found.iter().position(Option::is_none) {
+            return Err(crate::errors::IllegalMoveError::new_err(format!(
+                "game {i}: no legal move has action {} in {}",
+                actions[i],
+                tama_notation::write_fen(self.slots[i].game.position())
+            )));
         }
+        let moves: Vec<Move> = found.into_iter().flatten().collect();
         let setup = self.setup;
         let moves = &moves;
-        self.run(py, move |first, slots, out| {
+        self.run(py, move |first, slots, mut out| {
             for (i, slot) in slots.iter_mut().enumerate() {
                 let (r, te, tr) = slot.play(&moves[first + i], &setup);
                 out.rewards[i] = r;
                 out.terminated[i] = te;
                 out.truncated[i] = tr;
                 slot.write(
-                    &mut out.obs[i * OBS..(i + 1) * OBS],
+                    out.obs.row(i),
                     &mut out.mask[i * ACTION_SPACE..(i + 1) * ACTION_SPACE],
                 );
             }
@@ -472,7 +626,10 @@ impl PyVecEnv {
         py: Python<'py>,
         u: numpy::PyReadonlyArray1<'py, f64>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let u = u.as_array();
+        let u: std::borrow::Cow<'_, [f64]> = match u.as_slice() {
+            Ok(s) => s.into(),
+            Err(_) => u.as_array().to_vec().into(),
+        };
         if u.len() != self.slots.len() {
             return Err(PyValueError::new_err(format!(
                 "{} numbers for {} games: expected one per game",
@@ -480,21 +637,38 @@ impl PyVecEnv {
                 self.slots.len()
             )));
         }
-        let out: Vec<i64> = self
-            .slots
-            .iter()
-            .zip(u.iter())
-            .map(|(slot, &x)| {
+        let u = &*u;
+        let (slots, threads) = (&self.slots, self.threads);
+        let out: Vec<i64> = py.detach(|| {
+            par_map(slots, threads, |k, slot| {
                 let n = slot.legal.len();
-                // x in [0, 1): the index is below n (clamped for x = 1).
-                let i = ((x.clamp(0.0, 1.0) * n as f64) as usize).min(n.saturating_sub(1));
+                // u in [0, 1): the index is below n (clamped for u = 1).
+                let i = ((u[k].clamp(0.0, 1.0) * n as f64) as usize).min(n.saturating_sub(1));
                 slot.legal
                     .get(i)
                     .and_then(|m| ActionTable::new(&slot.legal).action(m))
                     .map_or(-1, |a| a as i64)
             })
-            .collect();
+        });
         Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The games that ended on the last step and their last positions,
+    /// before the auto-reset: `(indices, observations)`, `int64` `(k,)`
+    /// in increasing order and `(k, 5, 8, 8)` in the observations' type (each
+    /// `Board.to_array()` of the final position). Empty after `reset`.
+    fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<FinalArrays<'py>> {
+        let (indices, ended): (Vec<i64>, Vec<&Position>) = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.ended.as_ref().map(|p| (i as i64, p)))
+            .unzip();
+        let obs = match self.obs {
+            ObsArray::F32(_) => final_array::<f32>(py, &ended)?,
+            ObsArray::U8(_) => final_array::<u8>(py, &ended)?,
+        };
+        Ok((PyArray1::from_vec(py, indices), obs))
     }
 
     /// The side to move of every game: `bool`, `(n,)`, `True` for White.

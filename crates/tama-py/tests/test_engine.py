@@ -316,3 +316,25 @@ def test_keyboard_interrupt_stops_a_search():
         signal.signal(signal.SIGINT, previous)
     assert timers, "no iteration was reported"
     assert time.monotonic() - start < 20, f"iterations after the timer: {after}"
+
+
+def test_result_states_its_iteration_and_whether_partial():
+    # Issue 47 point 8: a search stopped inside an iteration returns the best
+    # move found there, which no completed iteration (no `info` line) gave:
+    # the line says which iteration it comes from and that it is partial.
+    board = tama.Board(rules="armenian")
+    kinds = set()
+    moved_on = False
+    for nodes in range(2000, 40000, 2500):  # one thread, nodes: deterministic
+        seen = []
+        line = tama.Engine(hash_mib=1, book=False).analyse(board, nodes=nodes, info=seen.append)[0]
+        completed = max(l.depth for l in seen)
+        assert not any(l.partial for l in seen)
+        kinds.add(line.partial)
+        if line.partial:
+            assert line.depth == completed + 1 and "partial=True" in repr(line)
+            moved_on |= line.move != seen[-1].move
+        else:
+            assert line.depth == completed and line.move == seen[-1].move
+            assert "partial" not in repr(line)
+    assert kinds == {True, False} and moved_on

@@ -40,3 +40,29 @@ def test_env_vs_engine_plays_and_reports():
     assert "2 games of turkish" in line, run.stdout
     w, d, l = (int(part[1:]) for part in line.split(": ")[1].split(",")[0].split())
     assert w + d + l == 2
+
+
+def test_training_against_random_learns_and_draws_its_curve(tmp_path):
+    # Small settings (about 5 s): the learner's win rate against the random
+    # player rises from the first third of the games to the last. One
+    # thread and a fixed seed: the same games every run.
+    import xml.etree.ElementTree as ET
+
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        import train_vs_random as tvr
+    finally:
+        sys.path.pop(0)
+    results = tvr.train(envs=128, plies=1500, lr=0.1, seed=0)
+    assert len(results) > 2000 and {r for _, r in results} <= {-1.0, 0.0, 1.0}
+    points = tvr.curve(results, 3)
+    assert points[-1][1] >= points[0][1] + 0.05, points
+    out = tmp_path / "curve.svg"
+    run = subprocess.run(
+        [sys.executable, str(EXAMPLES / "train_vs_random.py"), "--envs", "16", "--plies", "300",
+         "--blocks", "4", "--svg", str(out)],
+        capture_output=True, text=True, check=True,
+    )
+    assert "win rate against random" in run.stdout
+    svg = ET.parse(out).getroot()
+    assert len(svg.findall("{http://www.w3.org/2000/svg}circle")) == 4

@@ -58,6 +58,15 @@ def test_auto_reset_and_terminal_rewards():
     assert list(rewards) == [1.0, 1.0] and terminated.all() and not truncated.any()
     assert np.array_equal(obs[0], board.to_array())  # the new game's start
     assert list(vec.plies) == [0, 0]
+    indices, final = vec.final_observations()  # the positions the games ended in
+    board.push("d4xd6")
+    assert list(indices) == [0, 1] and final.shape == (2, 5, 8, 8)
+    assert np.array_equal(final[1], board.to_array())
+    vec.reset()
+    assert len(vec.final_observations()[0]) == 0
+    vec = tama.VecEnv(2, rules="turkish")
+    vec.step(vec.random_actions(np.zeros(2)))
+    assert len(vec.final_observations()[0]) == 0  # nothing ended on this step
 
 
 def test_truncation_at_max_plies():
@@ -109,3 +118,21 @@ def test_bad_actions_move_no_game():
         vec.board(3)
     with pytest.raises(ValueError, match="already over"):
         tama.VecEnv(2, rules="turkish", fen="W:Wd4:Bd5")
+
+
+def test_uint8_observations_are_the_same_planes():
+    rng = np.random.default_rng(8)
+    f32 = tama.VecEnv(5, rules="armenian", max_plies=20, threads=1)
+    u8 = tama.VecEnv(5, rules="armenian", max_plies=20, threads=1, obs_dtype="uint8")
+    a, b = f32.reset()[0], u8.reset()[0]
+    assert b.dtype == np.uint8 and np.array_equal(a, b)
+    for _ in range(60):
+        actions = f32.random_actions(rng.random(5))
+        a, *ra = f32.step(actions)
+        b, *rb = u8.step(actions)
+        assert np.array_equal(a, b) and all(np.array_equal(x, y) for x, y in zip(ra, rb))
+        fa, fb = f32.final_observations(), u8.final_observations()
+        assert np.array_equal(fa[0], fb[0]) and np.array_equal(fa[1], fb[1])
+        assert fb[1].dtype == np.uint8
+    with pytest.raises(ValueError, match="obs_dtype"):
+        tama.VecEnv(2, obs_dtype="float64")

@@ -198,18 +198,19 @@ class VecEnv:
         fen: Optional[str] = None,
         max_plies: int = 400,
         threads: int = 0,
+        obs_dtype: str = "float32",
     ) -> "VecEnv": ...
     @property
     def num_envs(self) -> int: ...
     @property
     def max_plies(self) -> int: ...
     def __len__(self) -> int: ...
-    def reset(self) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+    def reset(self) -> Tuple[npt.NDArray[Any], npt.NDArray[np.bool_]]:
         """``(observations (n, 5, 8, 8), masks (n, ACTION_SPACE))``."""
     def step(
         self, actions: Union[Sequence[int], npt.NDArray[np.integer[Any]]]
     ) -> Tuple[
-        npt.NDArray[np.float32],
+        npt.NDArray[Any],
         npt.NDArray[np.bool_],
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
@@ -218,6 +219,8 @@ class VecEnv:
         """``(observations, masks, rewards (of the mover), terminated, truncated)``."""
     def random_actions(self, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
         """Game ``i`` plays its legal move ``floor(u[i] * len)``."""
+    def final_observations(self) -> Tuple[npt.NDArray[np.int64], npt.NDArray[Any]]:
+        """The games that ended on the last step and their final observations."""
     @property
     def turns(self) -> npt.NDArray[np.bool_]: ...
     @property
@@ -249,7 +252,10 @@ class Line:
     move: Move
     score: Score
     pv: List[Move]
+    #: The iteration the line comes from (0: a forced move, no search).
     depth: int
+    #: Whether iteration ``depth`` was stopped before it completed.
+    partial: bool
     seldepth: int
     nodes: int
     #: Seconds the search took.

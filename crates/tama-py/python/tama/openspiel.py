@@ -99,7 +99,6 @@ class TamaGame(pyspiel.Game):  # type: ignore[misc]
     """One preset as an OpenSpiel game (made by ``pyspiel.load_game``)."""
 
     rules: str
-    max_plies: int
 
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
         # The subclasses below fix the rules; ``params`` may set max_plies.
@@ -117,9 +116,15 @@ class TamaGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=max_plies,
         )
         super().__init__(self._type, info, {"max_plies": max_plies})
-        self.max_plies = max_plies
 
     _type: Any = None
+
+    @property
+    def max_plies(self) -> int:
+        """The ply limit, from the game's parameters (a game unpickled in
+        another process, as OpenSpiel's AlphaZero actors get it, is rebuilt
+        from them without ``__init__``)."""
+        return int(self.get_parameters()["max_plies"])
 
     def new_initial_state(self) -> "TamaState":
         return TamaState(self)
