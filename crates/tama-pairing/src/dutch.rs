@@ -299,16 +299,23 @@ impl<'a> Bracket<'a> {
             size,
             size,
         ];
+        // Digits 4.. sum over the bracket's pairs and floaters only.
+        let count = |k: usize| if k < 4 { p } else { size };
         let criteria: u32 = max[..16]
             .iter()
-            .map(|m| u64::BITS - (p * m + 1).leading_zeros())
+            .enumerate()
+            .map(|(k, m)| u64::BITS - (count(k) * m + 1).leading_zeros())
             .sum();
         let residents = bracket.len() - mdps;
         let order = Order::new(mdps, residents, shape, MAX_BITS.saturating_sub(criteria));
         if order.is_some() {
             max[16..].fill(0);
         }
-        let radix = max.iter().map(|m| p * m + 1).collect();
+        let radix = max
+            .iter()
+            .enumerate()
+            .map(|(k, m)| count(k) * m + 1)
+            .collect();
         Bracket {
             cards,
             in_bracket,
@@ -337,7 +344,13 @@ impl<'a> Bracket<'a> {
     fn weight(&self, a: Vert, b: Vert) -> Result<Option<I256>, PairingError> {
         let mut d = [0u64; DIGITS];
         d[0] = 1;
-        d[4..12].copy_from_slice(&[2, 2, 2, 2, 1, 1, 1, 1]);
+        // The colour and float digits count only the bracket's own pairs
+        // and floaters (their numbers are fixed by C.5 and C.7 above), so
+        // their radices follow the bracket's size, not the round's.
+        let touches = |v: Vert| matches!(v, Vert::Player(i) if self.in_bracket[i].is_some());
+        if touches(a) || touches(b) {
+            d[8..12].copy_from_slice(&[1, 1, 1, 1]);
+        }
         let mut tail = I256::ZERO;
         match (a, b) {
             (Vert::Bye, Vert::Player(i)) | (Vert::Player(i), Vert::Bye) => {
@@ -409,6 +422,7 @@ impl<'a> Bracket<'a> {
     fn inside(&self, i: usize, j: usize, pa: usize, pb: usize, d: &mut [u64; DIGITS]) {
         let (ci, cj) = (&self.cards[i], &self.cards[j]);
         d[1] = 1;
+        d[4..8].copy_from_slice(&[2, 2, 2, 2]);
         d[2] = self.level_base.pow(self.level[i]) + self.level_base.pow(self.level[j]);
         let i_white = a_gets_white(ci, cj, self.initial);
         let colour_of = |white: bool| if white { Colour::White } else { Colour::Black };
