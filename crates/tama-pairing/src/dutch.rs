@@ -15,6 +15,7 @@
 
 use crate::matching::max_weight_matching;
 use crate::model::Colour;
+use crate::order::{distance_order, Order, Shape};
 use crate::state::{a_gets_white, cards, compatible, Card, Float, Strength, SwissInput};
 use crate::wide::I256;
 use crate::PairingError;
@@ -75,23 +76,37 @@ pub fn pair_dutch(input: &SwissInput) -> Result<RoundPairing, PairingError> {
             verts.push(Vert::Bye);
         }
         let bracket_len = bracket.len();
-        let ctx = Bracket::new(
-            &cards,
-            &bracket,
-            gscore,
-            next_score,
-            verts.len() / 2,
-            input.initial_colour,
-        );
-        let mut edges = Vec::new();
-        for a in 0..verts.len() {
-            for b in a + 1..verts.len() {
-                if let Some(w) = ctx.weight(verts[a], verts[b])? {
-                    edges.push((a, b, w));
+        let mdp_count = bracket.len() - residents.len();
+        let mut shape = first_guess(mdp_count, residents.len());
+        let mut mate;
+        let mut tries = 0;
+        loop {
+            let ctx = Bracket::new(
+                &cards,
+                &bracket,
+                gscore,
+                next_score,
+                verts.len() / 2,
+                input.initial_colour,
+                input.points.win,
+                shape.clone(),
+            );
+            let mut edges = Vec::new();
+            for a in 0..verts.len() {
+                for b in a + 1..verts.len() {
+                    if let Some(w) = ctx.weight(verts[a], verts[b])? {
+                        edges.push((a, b, w));
+                    }
                 }
             }
+            mate = max_weight_matching(verts.len(), &edges);
+            tries += 1;
+            let actual = actual_shape(&mate, mdp_count, bracket_len);
+            if !ctx.exact() || actual == shape || tries == 2 {
+                break;
+            }
+            shape = actual;
         }
-        let mate = max_weight_matching(verts.len(), &edges);
         let mut next_mdps = Vec::new();
         let last = g + 1 == scores.len();
         for (pos, &i) in bracket.iter().enumerate() {
@@ -150,6 +165,31 @@ pub fn pair_dutch(input: &SwissInput) -> Result<RoundPairing, PairingError> {
     })
 }
 
+/// The first guess of a bracket's shape: every MDP paired with the first
+/// residents, the rest of the residents paired among themselves.
+fn first_guess(mdps: usize, residents: usize) -> Shape {
+    let m1 = mdps.min(residents);
+    let remainder: Vec<usize> = (mdps + m1..mdps + residents).collect();
+    let n1 = remainder.len() / 2;
+    Shape { m1, remainder, n1 }
+}
+
+/// The shape a matching gave the bracket (places `0..len`, MDPs first).
+fn actual_shape(mate: &[Option<usize>], mdps: usize, len: usize) -> Shape {
+    let inside = |p: usize| mate[p].filter(|&m| m < len);
+    let m1 = (0..mdps)
+        .filter(|&p| inside(p).is_some_and(|m| m >= mdps))
+        .count();
+    let remainder: Vec<usize> = (mdps..len)
+        .filter(|&p| inside(p).is_none_or(|m| m >= mdps))
+        .collect();
+    let n1 = remainder
+        .iter()
+        .filter(|&&p| inside(p).is_some_and(|m| m > p && m >= mdps))
+        .count();
+    Shape { m1, remainder, n1 }
+}
+
 /// One bracket's view for the weights.
 struct Bracket<'a> {
     cards: &'a [Card],
@@ -157,16 +197,39 @@ struct Bracket<'a> {
     level: Vec<u32>,
     mdps: usize,
     residents: usize,
+    gscore: u32,
     next_score: Option<u32>,
     initial: Colour,
     radix: Vec<u64>,
     level_base: u64,
+    /// A point (a win), and the score step, for C.16–C.19.
+    win: u32,
+    unit: u32,
+    max_sd: u64,
+    /// The rules' candidate order (exact), or `None` for the distance
+    /// heuristic when the exact digits do not fit.
+    order: Option<Order>,
 }
 
-/// The digits of an edge's weight, most significant first.
-const DIGITS: usize = 15;
+/// The digits of an edge's weight, most significant first: completion
+/// (C.4), inside the bracket (C.5), C.6, C.7, C.8–C.11, C.12–C.15,
+/// C.16–C.19, then three digits of the distance heuristic (unused when
+/// the exact order digits follow).
+const DIGITS: usize = 19;
+
+/// The widest weight the matching takes (it doubles them, and sums).
+const MAX_BITS: u32 = 250;
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
 
 impl<'a> Bracket<'a> {
+    #[allow(clippy::too_many_arguments)]
     fn new(
         cards: &'a [Card],
         bracket: &[usize],
@@ -174,6 +237,8 @@ impl<'a> Bracket<'a> {
         next_score: Option<u32>,
         pairs: usize,
         initial: Colour,
+        win: u32,
+        shape: Shape,
     ) -> Bracket<'a> {
         let mut in_bracket = vec![None; cards.len()];
         for (pos, &i) in bracket.iter().enumerate() {
@@ -205,8 +270,15 @@ impl<'a> Bracket<'a> {
                 (levels.saturating_sub(1 + rank)).min(cap)
             })
             .collect();
+        // C.16–C.19 count score differences in the smallest score step.
+        let unit = cards
+            .iter()
+            .fold(gcd(win, 0), |g, c| gcd(g, c.score))
+            .max(1);
+        let top = bracket.first().map_or(gscore, |&i| cards[i].score);
+        let max_sd = u64::from((top - gscore + win) / unit);
         let p = pairs as u64;
-        let max: [u64; DIGITS] = [
+        let mut max: [u64; DIGITS] = [
             1,
             1,
             2 * level_base.pow(cap),
@@ -219,39 +291,74 @@ impl<'a> Bracket<'a> {
             1,
             1,
             1,
+            max_sd,
+            max_sd,
+            max_sd,
+            max_sd,
             size,
             size,
             size,
         ];
-        let radix = max.iter().map(|m| p * m + 1).collect();
+        // Digits 4.. sum over the bracket's pairs and floaters only.
+        let count = |k: usize| if k < 4 { p } else { size };
+        let criteria: u32 = max[..16]
+            .iter()
+            .enumerate()
+            .map(|(k, m)| u64::BITS - (count(k) * m + 1).leading_zeros())
+            .sum();
+        let residents = bracket.len() - mdps;
+        let order = Order::new(mdps, residents, shape, MAX_BITS.saturating_sub(criteria));
+        if order.is_some() {
+            max[16..].fill(0);
+        }
+        let radix = max
+            .iter()
+            .enumerate()
+            .map(|(k, m)| count(k) * m + 1)
+            .collect();
         Bracket {
             cards,
             in_bracket,
             level,
             mdps,
-            residents: bracket.len() - mdps,
+            residents,
+            gscore,
             next_score,
             initial,
             radix,
             level_base,
+            win,
+            unit,
+            max_sd,
+            order,
         }
     }
 
-    /// The weight of the edge between vertices `a` and `b` (`pa`, `pb`
-    /// their places in the vertex list), `None` if they may not meet.
+    /// Whether the rules' exact candidate order is encoded.
+    fn exact(&self) -> bool {
+        self.order.is_some()
+    }
+
+    /// The weight of the edge between vertices `a` and `b`, `None` if they
+    /// may not meet.
     fn weight(&self, a: Vert, b: Vert) -> Result<Option<I256>, PairingError> {
         let mut d = [0u64; DIGITS];
         d[0] = 1;
-        let full = [0u64, 0, 0, 0, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0];
-        d[4..DIGITS].copy_from_slice(&full[4..DIGITS]);
+        // The colour and float digits count only the bracket's own pairs
+        // and floaters (their numbers are fixed by C.5 and C.7 above), so
+        // their radices follow the bracket's size, not the round's.
+        let touches = |v: Vert| matches!(v, Vert::Player(i) if self.in_bracket[i].is_some());
+        if touches(a) || touches(b) {
+            d[8..12].copy_from_slice(&[1, 1, 1, 1]);
+        }
+        let mut tail = I256::ZERO;
         match (a, b) {
             (Vert::Bye, Vert::Player(i)) | (Vert::Player(i), Vert::Bye) => {
                 if !self.cards[i].bye_ok {
                     return Ok(None);
                 }
                 if let Some(pos) = self.in_bracket[i] {
-                    self.floats(i, Float::Down, &mut d, 8);
-                    d[13] = pos as u64;
+                    self.floater(i, pos, &mut d, &mut tail);
                 }
             }
             (Vert::Player(i), Vert::Player(j)) => {
@@ -261,7 +368,12 @@ impl<'a> Bracket<'a> {
                 }
                 let (i, j) = if i < j { (i, j) } else { (j, i) };
                 match (self.in_bracket[i], self.in_bracket[j]) {
-                    (Some(pa), Some(pb)) => self.inside(i, j, pa, pb, &mut d),
+                    (Some(pa), Some(pb)) => {
+                        self.inside(i, j, pa, pb, &mut d);
+                        if let Some(o) = &self.order {
+                            tail = o.pair(pa.min(pb), pa.max(pb));
+                        }
+                    }
                     // Bracket players come first in the A.2 order, so a
                     // bracket player paired below is always `i`.
                     (Some(pa), None) | (None, Some(pa)) => {
@@ -269,8 +381,7 @@ impl<'a> Bracket<'a> {
                         if self.next_score == Some(self.cards[j].score) {
                             d[3] = 1;
                         }
-                        self.floats(i, Float::Down, &mut d, 8);
-                        d[13] = pa as u64;
+                        self.floater(i, pa, &mut d, &mut tail);
                     }
                     (None, None) => {
                         let ns = self.next_score;
@@ -289,91 +400,89 @@ impl<'a> Bracket<'a> {
         for (&radix, digit) in self.radix.iter().zip(d) {
             w = w.mul_add(radix, digit).ok_or(PairingError::TooLarge)?;
         }
+        if let Some(o) = &self.order {
+            w = w.shifted(o.bits).ok_or(PairingError::TooLarge)? + tail;
+        }
         Ok(Some(w))
+    }
+
+    /// The digits of bracket player `i` (place `pos`) left unpaired in the
+    /// bracket: a downfloat (C.12, C.14) with its score difference against
+    /// one point below the bracket (C.16, C.18), and the candidate order.
+    fn floater(&self, i: usize, pos: usize, d: &mut [u64; DIGITS], tail: &mut I256) {
+        let sd = (self.cards[i].score - self.gscore + self.win) / self.unit;
+        self.floats(i, Float::Down, u64::from(sd), d);
+        match &self.order {
+            Some(o) => *tail = o.floater(pos),
+            None => d[17] = pos as u64,
+        }
     }
 
     /// The digits of a pair inside the bracket.
     fn inside(&self, i: usize, j: usize, pa: usize, pb: usize, d: &mut [u64; DIGITS]) {
         let (ci, cj) = (&self.cards[i], &self.cards[j]);
         d[1] = 1;
+        d[4..8].copy_from_slice(&[2, 2, 2, 2]);
         d[2] = self.level_base.pow(self.level[i]) + self.level_base.pow(self.level[j]);
         let i_white = a_gets_white(ci, cj, self.initial);
-        let colour_of = |_: &Card, white: bool| if white { Colour::White } else { Colour::Black };
-        let got = [(ci, colour_of(ci, i_white)), (cj, colour_of(cj, !i_white))];
+        let colour_of = |white: bool| if white { Colour::White } else { Colour::Black };
+        let got = [(ci, colour_of(i_white)), (cj, colour_of(!i_white))];
         let top = ci.topscorer || cj.topscorer;
-        let mut c8 = 0;
-        let mut c9 = 0;
-        let mut c10 = 0;
-        let mut c11 = 0;
-        for (c, col) in got {
-            let diff = c.diff + if col == Colour::White { 1 } else { -1 };
+        let mut c = [0u64; 4];
+        for (card, col) in got {
+            let diff = card.diff + if col == Colour::White { 1 } else { -1 };
             if top && diff.abs() > 2 {
-                c8 += 1;
+                c[0] += 1;
             }
-            let n = c.colours.len();
-            if top && n >= 2 && c.colours[n - 1] == col && c.colours[n - 2] == col {
-                c9 += 1;
+            let n = card.colours.len();
+            if top && n >= 2 && card.colours[n - 1] == col && card.colours[n - 2] == col {
+                c[1] += 1;
             }
-            if c.strength != Strength::None && c.prefers != col {
-                c10 += 1;
-                if c.strength >= Strength::Strong {
-                    c11 += 1;
+            if card.strength != Strength::None && card.prefers != col {
+                c[2] += 1;
+                if card.strength >= Strength::Strong {
+                    c[3] += 1;
                 }
             }
         }
-        d[4] = 2 - c8;
-        d[5] = 2 - c9;
-        d[6] = 2 - c10;
-        d[7] = 2 - c11;
+        for k in 0..4 {
+            d[4 + k] = 2 - c[k];
+        }
         if ci.score != cj.score {
             // i is the higher (the cards are in A.2 order): a downfloat
             // for i, an upfloat for j.
-            self.floats(i, Float::Down, d, 8);
-            self.floats(j, Float::Up, d, 8);
+            let sd = u64::from((ci.score - cj.score) / self.unit);
+            self.floats(i, Float::Down, sd, d);
+            self.floats(j, Float::Up, sd, d);
         }
-        let order = self.order(pa, pb);
-        // The moved-down players' partners first (the outer loop of the
-        // candidates), the remainder's pairs after the downfloaters.
-        if pa < self.mdps {
-            d[12] = order;
-        } else {
-            d[14] = order;
+        if self.order.is_none() {
+            let order = distance_order(self.mdps, self.residents, pa, pb);
+            // The moved-down players' partners first (the outer loop of
+            // the candidates), the remainder's pairs after the floaters.
+            if pa < self.mdps {
+                d[16] = order;
+            } else {
+                d[18] = order;
+            }
         }
     }
 
-    /// Lowers the float digits (C.12–C.15) for `i` receiving `f` again.
-    fn floats(&self, i: usize, f: Float, d: &mut [u64; DIGITS], base: usize) {
+    /// Lowers the float digits for `i` receiving `f` again: C.12–C.15
+    /// count the repeated floats, C.16–C.19 their score differences `sd`.
+    fn floats(&self, i: usize, f: Float, sd: u64, d: &mut [u64; DIGITS]) {
         let c = &self.cards[i];
         let (prev, before) = match f {
-            Float::Down => (base, base + 2),
-            Float::Up => (base + 1, base + 3),
+            Float::Down => (8, 10),
+            Float::Up => (9, 11),
         };
+        let sd_digit = self.max_sd.saturating_sub(sd);
         if c.floats[0] == Some(f) {
             d[prev] = 0;
+            d[prev + 4] = sd_digit;
         }
         if c.floats[1] == Some(f) {
             d[before] = 0;
+            d[before + 4] = sd_digit;
         }
-    }
-
-    /// How close the pair of bracket places `pa < pb` is to the rules'
-    /// first candidate: moved-down players against the first residents
-    /// (S1 against S2), then the remainder's S1[k] against S2[k].
-    fn order(&self, pa: usize, pb: usize) -> u64 {
-        let size = (self.mdps + self.residents) as i64;
-        let (pa, pb) = (pa as i64, pb as i64);
-        let m = self.mdps as i64;
-        let dist = if pa < m {
-            if pb < m {
-                return 0;
-            }
-            (pb - (m + pa)).abs()
-        } else {
-            let shift = m.min(self.residents as i64);
-            let (ra, rb) = (pa - m - shift, pb - m - shift);
-            let m1 = (self.residents as i64 - shift) / 2;
-            (rb - (ra + m1)).abs()
-        };
-        (size - dist).max(0) as u64
     }
 }

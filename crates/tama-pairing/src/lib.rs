@@ -34,6 +34,7 @@ pub mod check;
 mod dutch;
 mod matching;
 pub mod model;
+mod order;
 mod state;
 pub mod tiebreak;
 pub mod trf;

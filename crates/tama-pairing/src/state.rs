@@ -213,7 +213,11 @@ pub fn cards(input: &SwissInput) -> Vec<Card> {
             let float_of = |r: usize| -> Option<Float> {
                 let e = p.rounds.get(r)?;
                 if !e.played() {
-                    return Some(Float::Down);
+                    // 2025 rules, 1.4.3: scoring without playing more
+                    // than a loss's points is a downfloat; an absence or
+                    // a forfeit loss is no float at all.
+                    let scored = input.points.of(e.outcome);
+                    return (scored > input.points.loss).then_some(Float::Down);
                 }
                 let opp = by_number.get(&e.opponent?)?;
                 let (mine, theirs) = (score_before(p, r), score_before(opp, r));

@@ -36,6 +36,40 @@ impl I256 {
         (carry == 0 && !r.negative()).then_some(r)
     }
 
+    /// `self · 2^k` (for non-negative `self`), or `None` past 255 bits.
+    pub fn shifted(self, k: u32) -> Option<I256> {
+        if k == 0 {
+            return Some(self);
+        }
+        if self == I256::ZERO {
+            return Some(self);
+        }
+        if k >= 255 || self.bits() + k > 255 {
+            return None;
+        }
+        let (limbs, rest) = ((k / 64) as usize, k % 64);
+        let mut out = [0u64; 4];
+        for i in (limbs..4).rev() {
+            let src = i - limbs;
+            let mut v = self.0[src] << rest;
+            if rest > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - rest);
+            }
+            out[i] = v;
+        }
+        Some(I256(out))
+    }
+
+    /// The number of significant bits of a non-negative value.
+    pub fn bits(self) -> u32 {
+        for i in (0..4).rev() {
+            if self.0[i] != 0 {
+                return 64 * i as u32 + 64 - self.0[i].leading_zeros();
+            }
+        }
+        0
+    }
+
     /// Half of an even value (an arithmetic shift right).
     pub fn halve(self) -> I256 {
         let mut out = [0u64; 4];
@@ -131,6 +165,12 @@ mod tests {
             I256::from_u64(5).mul_add(10, 3).and_then(I256::to_i128),
             Some(53)
         );
+        assert_eq!(
+            I256::from_u64(3).shifted(70).and_then(I256::to_i128),
+            Some(3 << 70)
+        );
+        assert_eq!(I256::from_u64(1).shifted(200).map(I256::bits), Some(201));
+        assert_eq!(I256::from_u64(1).shifted(255), None);
     }
 
     fn from(v: i128) -> I256 {

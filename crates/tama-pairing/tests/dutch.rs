@@ -123,3 +123,71 @@ fn a_player_with_a_bye_or_a_forfeit_win_gets_no_second_bye() {
         }
     }
 }
+
+/// Round 2 of an event where players 1..=11 drew round 1 (1–4 and 6–11
+/// against players 12..=21 who then withdrew, and 5 against 10): one
+/// homogeneous bracket of eleven, S1 = 1..5 (all with black due), S2 =
+/// 6..11 (white due), so only S1–S2 pairs meet both preferences.
+fn eleven_after_a_draw() -> SwissInput {
+    use tama_pairing::{Outcome, RoundEntry};
+    let mut players: Vec<Entrant> = (1..=21)
+        .map(|k| Entrant {
+            number: k,
+            rating: 2500 - k,
+            rounds: Vec::new(),
+            available: k <= 11,
+        })
+        .collect();
+    let mut game = |a: u32, b: u32| {
+        for (me, them, colour) in [(a, b, Colour::White), (b, a, Colour::Black)] {
+            players[me as usize - 1].rounds.push(RoundEntry {
+                opponent: Some(them),
+                colour: Some(colour),
+                outcome: Outcome::Draw,
+            });
+        }
+    };
+    // S1 had white, S2 black.
+    for (k, outsider) in [(1, 12), (2, 13), (3, 14), (4, 15)] {
+        game(k, outsider);
+    }
+    game(5, 10);
+    for (k, outsider) in [(6, 16), (7, 17), (8, 18), (9, 19), (11, 20)] {
+        game(outsider, k);
+    }
+    SwissInput {
+        players,
+        points: Points::default(),
+        round: 2,
+        total_rounds: 9,
+        initial_colour: Colour::White,
+        baku: false,
+    }
+}
+
+/// C.04.3 D.1 (the transpositions' lexicographic order, example of an
+/// 11-player homogeneous bracket: "6-7-8-9-10, 6-7-8-9-11, …"): the first
+/// candidate is out (5 and 10 met, C.1), so the second is the pairing,
+/// and 10, the S2 player it leaves out, gets the bye.
+#[test]
+fn handbook_d1_the_second_transposition_when_the_first_breaks_c1() {
+    let p = pair_dutch(&eleven_after_a_draw()).unwrap();
+    let mut pairs: Vec<(u32, u32)> = p.pairs.iter().map(|&(w, b)| (w.min(b), w.max(b))).collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, vec![(1, 6), (2, 7), (3, 8), (4, 9), (5, 11)]);
+    assert_eq!(p.bye, Some(10));
+    // E.1: both preferences granted, S2 (white due) has white.
+    assert!(p.pairs.iter().all(|&(w, _)| w >= 6));
+}
+
+/// C.04.3 D.1, the first candidate of an odd homogeneous bracket (the
+/// 11-player example's "6-7-8-9-10"): S1[i] against S2[i], the last S2
+/// player left for the bye (A.5 / C.04.1: one player unpaired).
+#[test]
+fn handbook_d1_the_first_candidate_of_eleven_players() {
+    let p = pair_dutch(&first_round(11, Colour::White)).unwrap();
+    let mut pairs: Vec<(u32, u32)> = p.pairs.iter().map(|&(w, b)| (w.min(b), w.max(b))).collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, vec![(1, 6), (2, 7), (3, 8), (4, 9), (5, 10)]);
+    assert_eq!(p.bye, Some(11));
+}
