@@ -275,7 +275,7 @@ impl FromRequestParts<Arc<Online>> for Peer {
                 .flat_map(|v| v.split(','))
                 .map(str::trim)
                 .filter(|v| !v.is_empty())
-                .last();
+                .next_back();
             if let Some(ip) = forwarded {
                 return Ok(Peer(ip.chars().take(64).collect()));
             }
