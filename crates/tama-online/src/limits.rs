@@ -3,7 +3,7 @@
 //! Each kind of request ([`Kind`]) has two token buckets a caller draws
 //! from: one for the player (the token's public id) and one for the
 //! network address. A bucket holds `burst` requests and refills at
-//! `per_second`; an empty one answers 429 with a JSON body naming the
+//! `per_minute`; an empty one answers 429 with a JSON body naming the
 //! limit (`{"error": …, "limit": "moves", "scope": "identity",
 //! "retry_after": 2}`) and a `Retry-After` header. The buckets run on the
 //! server's clock ([`Now`](crate::api::Now)), so a test decides when they
@@ -52,24 +52,28 @@ impl Kind {
 }
 
 /// A token bucket's size and refill.
-#[derive(Clone, Copy, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rate {
     /// Requests allowed at once.
     pub burst: u32,
-    /// Requests regained a second.
-    pub per_second: f64,
+    /// Requests regained a minute.
+    pub per_minute: u32,
 }
 
 impl Rate {
-    /// `burst` at once, `per_second` regained a second.
-    pub const fn new(burst: u32, per_second: f64) -> Rate {
-        Rate { burst, per_second }
+    /// `burst` at once, `per_minute` regained a minute.
+    pub const fn new(burst: u32, per_minute: u32) -> Rate {
+        Rate { burst, per_minute }
+    }
+
+    fn per_second(self) -> f64 {
+        f64::from(self.per_minute) / 60.0
     }
 }
 
 /// The rate limits of each kind: per identity, per address (`None`: no
 /// limit).
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RateLimits {
     /// Each kind's limits, per identity then per address.
     pub rates: HashMap<Kind, (Option<Rate>, Option<Rate>)>,
@@ -80,22 +84,22 @@ impl Default for RateLimits {
     /// tight enough to stop floods (docs/ONLINE.md lists them).
     fn default() -> RateLimits {
         let rates = [
-            (Kind::Guests, (None, Some(Rate::new(30, 0.5)))),
+            (Kind::Guests, (None, Some(Rate::new(30, 30)))),
             (
                 Kind::Seeks,
-                (Some(Rate::new(10, 0.2)), Some(Rate::new(60, 1.0))),
+                (Some(Rate::new(10, 12)), Some(Rate::new(60, 60))),
             ),
             (
                 Kind::Challenges,
-                (Some(Rate::new(20, 0.2)), Some(Rate::new(100, 2.0))),
+                (Some(Rate::new(20, 12)), Some(Rate::new(100, 120))),
             ),
             (
                 Kind::Moves,
-                (Some(Rate::new(30, 10.0)), Some(Rate::new(600, 200.0))),
+                (Some(Rate::new(30, 600)), Some(Rate::new(600, 12_000))),
             ),
             (
                 Kind::Messages,
-                (Some(Rate::new(40, 10.0)), Some(Rate::new(800, 200.0))),
+                (Some(Rate::new(40, 600)), Some(Rate::new(800, 12_000))),
             ),
         ];
         RateLimits {
@@ -114,7 +118,7 @@ impl RateLimits {
 }
 
 /// The operator's settings of the live games.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Options {
     /// Rate limits.
     pub limits: RateLimits,
@@ -178,10 +182,10 @@ impl Limited {
             "this address"
         };
         format!(
-            "too many {} from {who}: at most {} at once and {} a second; try again in {} s",
+            "too many {} from {who}: at most {} at once and {} a minute; try again in {} s",
             self.kind.name(),
             self.rate.burst,
-            self.rate.per_second,
+            self.rate.per_minute,
             self.retry
         )
     }
@@ -218,14 +222,14 @@ impl Buckets {
             at: now,
         });
         let elapsed = now.saturating_sub(b.at) as f64 / 1000.0;
-        b.level = (b.level + elapsed * rate.per_second).min(burst);
+        b.level = (b.level + elapsed * rate.per_second()).min(burst);
         b.at = now;
         if b.level >= 1.0 {
             b.level -= 1.0;
             return Ok(());
         }
-        let wait = if rate.per_second > 0.0 {
-            ((1.0 - b.level) / rate.per_second).ceil()
+        let wait = if rate.per_second() > 0.0 {
+            ((1.0 - b.level) / rate.per_second()).ceil()
         } else {
             3600.0
         };
@@ -249,7 +253,7 @@ impl Buckets {
                 return false;
             };
             let elapsed = now.saturating_sub(b.at) as f64 / 1000.0;
-            b.level + elapsed * rate.per_second < f64::from(rate.burst)
+            b.level + elapsed * rate.per_second() < f64::from(rate.burst)
         });
     }
 }
@@ -274,8 +278,7 @@ impl FromRequestParts<Arc<Online>> for Peer {
                 .filter_map(|v| v.to_str().ok())
                 .flat_map(|v| v.split(','))
                 .map(str::trim)
-                .filter(|v| !v.is_empty())
-                .next_back();
+                .rfind(|v| !v.is_empty());
             if let Some(ip) = forwarded {
                 return Ok(Peer(ip.chars().take(64).collect()));
             }

@@ -45,7 +45,7 @@ pub fn postgres_url() -> Option<String> {
 
 /// A fresh schema on the Postgres of `url`, as a URL whose connections
 /// use it.
-async fn fresh_schema(url: &str) -> String {
+pub async fn fresh_schema(url: &str) -> String {
     let schema = format!("t_{}", tama_online::token::new_id().unwrap().to_lowercase());
     let pool = sqlx::postgres::PgPoolOptions::new()
         .max_connections(1)
