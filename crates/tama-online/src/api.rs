@@ -15,8 +15,8 @@ use serde_json::{json, Value};
 use tama_core::Color;
 use tokio::sync::broadcast;
 
+use crate::api::limits::{Buckets, Limited, Options};
 use crate::event::Millis;
-use crate::limits::{Buckets, Limited, Options};
 use crate::recover::{commit, recover, RecoverError};
 use crate::referee::{Action, Referee, Status};
 use crate::store::{GameRow, Store};
@@ -62,9 +62,9 @@ pub struct Online {
     options: Options,
     games: Mutex<HashMap<String, Arc<Live>>>,
     buckets: Buckets,
-    pub(crate) inbox: crate::inbox::Inbox,
-    pub(crate) lobby: crate::lobby::Lobby,
-    pub(crate) engines: crate::engine::Engines,
+    pub(crate) inbox: crate::api::inbox::Inbox,
+    pub(crate) lobby: crate::api::lobby::Lobby,
+    pub(crate) engines: crate::api::engine::Engines,
 }
 
 /// An API error: a status and a lower-case message, answered as
@@ -195,12 +195,12 @@ impl Online {
         let online = Arc::new(Online {
             store,
             now,
-            engines: crate::engine::Engines::new(options.engine_budget),
+            engines: crate::api::engine::Engines::new(options.engine_budget),
             options,
             games: Mutex::new(games),
             buckets: Buckets::default(),
-            inbox: crate::inbox::Inbox::default(),
-            lobby: crate::lobby::Lobby::default(),
+            inbox: crate::api::inbox::Inbox::default(),
+            lobby: crate::api::lobby::Lobby::default(),
         });
         online.start_engines();
         let weak = Arc::downgrade(&online);
@@ -416,3 +416,8 @@ impl Live {
 }
 
 pub(crate) type St = State<Arc<Online>>;
+
+pub mod engine;
+pub(crate) mod inbox;
+pub mod limits;
+pub(crate) mod lobby;

@@ -15,8 +15,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
+use crate::api::limits::{Kind, Peer};
 use crate::api::{internal, status, ApiError, Online, St, COOKIE_NAME, CSRF_COOKIE, CSRF_HEADER};
-use crate::limits::{Kind, Peer};
 use crate::token::{constant_time_eq, secret_hash, Token};
 
 /// The value of cookie `name`, if the request has it.

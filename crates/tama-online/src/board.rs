@@ -15,10 +15,10 @@ use tama_core::Color;
 use tama_notation::write_line;
 use tokio::sync::broadcast;
 
+use crate::api::inbox::KEEP_ALIVE;
+use crate::api::limits::{Kind, Peer};
 use crate::api::{bad, internal, status, ApiError, Live, Online, St};
 use crate::event::{Millis, Proposal};
-use crate::inbox::KEEP_ALIVE;
-use crate::limits::{Kind, Peer};
 use crate::recover::{color_of, pdn, status_word};
 use crate::referee::{Action, Referee, Status};
 use crate::token::is_id;
@@ -130,7 +130,7 @@ fn game_state(r: &Referee, now: Millis) -> Value {
 }
 
 fn player_json(player: &str) -> Value {
-    match crate::engine::engine_level(player) {
+    match crate::api::engine::engine_level(player) {
         Some(level) => json!({ "aiLevel": level }),
         None => json!({ "id": player, "name": player, "rating": null }),
     }

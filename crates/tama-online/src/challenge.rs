@@ -12,9 +12,9 @@ use axum::Json;
 use serde_json::{json, Value};
 use tama_core::{Preset, Rules, TimeControl};
 
+use crate::api::engine::engine_player;
+use crate::api::limits::{Kind, Peer};
 use crate::api::{bad, internal, status, ApiError, St};
-use crate::engine::engine_player;
-use crate::limits::{Kind, Peer};
 use crate::referee::Settings;
 use crate::store::{ChallengeRow, GameRow};
 use crate::token::{is_id, new_id};

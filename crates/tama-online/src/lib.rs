@@ -43,14 +43,11 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 pub mod api;
+pub use api::{engine, limits};
 mod auth;
 mod board;
 mod challenge;
-pub mod engine;
 pub mod event;
-mod inbox;
-pub mod limits;
-mod lobby;
 pub mod recover;
 pub mod referee;
 mod router;

@@ -7,8 +7,9 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 
+use crate::api::{inbox, lobby};
 use crate::api::{Online, BODY_LIMIT};
-use crate::{auth, board, challenge, inbox, lobby, ws};
+use crate::{auth, board, challenge, ws};
 
 impl Online {
     /// The live games' routes on this server. Serve them with the

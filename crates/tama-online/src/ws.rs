@@ -25,10 +25,10 @@ use serde_json::{json, Value};
 use tama_core::Color;
 use tokio::sync::broadcast;
 
+use crate::api::limits::{Kind, Peer};
 use crate::api::{ApiError, Live, Online};
 use crate::auth::origin_allowed;
 use crate::event::Proposal;
-use crate::limits::{Kind, Peer};
 use crate::recover::color_of;
 use crate::referee::Action;
 

@@ -16,8 +16,8 @@ use serde_json::{json, Value};
 use tama_core::Color;
 use tokio::sync::broadcast;
 
+use crate::api::engine::engine_level;
 use crate::api::{status, ApiError, Live, St};
-use crate::engine::engine_level;
 use crate::event::Millis;
 use crate::recover::status_word;
 use crate::referee::Status;

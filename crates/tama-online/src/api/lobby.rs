@@ -18,10 +18,10 @@ use axum::Json;
 use serde_json::{json, Value};
 use tokio::sync::{broadcast, oneshot};
 
+use crate::api::inbox::ndjson;
+use crate::api::limits::{Kind, Peer};
 use crate::api::{internal, status, ApiError, Online, St};
 use crate::challenge::{fields, settings_of, speed};
-use crate::inbox::ndjson;
-use crate::limits::{Kind, Peer};
 use crate::referee::Settings;
 use crate::store::GameRow;
 use crate::token::new_id;
