@@ -88,6 +88,12 @@ pub enum Event {
         /// Who called it off.
         by: Color,
     },
+    /// The server called the game off: `by`, to move, did not make a
+    /// first move in time ([`NO_START_LIMIT`](crate::referee::NO_START_LIMIT)).
+    NoStart {
+        /// Who did not move.
+        by: Color,
+    },
     /// Both players agreed on a rematch: the next game's id.
     Rematch {
         /// The new game.

@@ -11,7 +11,11 @@
 //!   transaction and brings the live games back after a crash;
 //! - [`api`]: the Board API (lichess's shape) as an axum router, which
 //!   `tama serve` mounts, and [`ws`]: the WebSocket of a game;
-//! - [`token`]: random ids and guest tokens, compared in constant time.
+//! - [`token`]: random ids and guest tokens, compared in constant time;
+//! - [`limits`]: the operator's [`limits::Options`] and the rate limits
+//!   per identity and per address;
+//! - [`engine`]: the engine as an opponent, within the operator's budget
+//!   of searches at once.
 //!
 //! docs/ONLINE.md describes the API and its rules.
 //!
@@ -39,6 +43,10 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 pub mod api;
+pub use api::{engine, limits};
+mod auth;
+mod board;
+mod challenge;
 pub mod event;
 pub mod recover;
 pub mod referee;

@@ -26,6 +26,10 @@ pub const LAG_QUOTA_START: Millis = 300;
 /// How long a player may be gone (no request, no open stream) before the
 /// other may claim the win or a draw, in milliseconds.
 pub const GONE_LIMIT: Millis = 30_000;
+/// How long each player has for their first move (from the game's start,
+/// or from White's first move for Black) before the server calls the
+/// game off, in milliseconds (lichess aborts such games too).
+pub const NO_START_LIMIT: Millis = 30_000;
 /// The longest move text accepted, in bytes.
 pub const MAX_MOVE_TEXT: usize = 128;
 
@@ -302,9 +306,18 @@ impl Referee {
     }
 
     /// The server's own timer: at `now`, flags the running clock if its
-    /// time (and the compensation it could still get) is spent. Returns
-    /// whether the game ended.
+    /// time (and the compensation it could still get) is spent, and calls
+    /// the game off when a first move has not come within
+    /// [`NO_START_LIMIT`]. Returns whether the game ended.
     pub fn tick(&mut self, now: Millis) -> bool {
+        if self.status() == Status::Started
+            && self.game.moves().len() < 2
+            && now.saturating_sub(self.since) >= NO_START_LIMIT
+        {
+            let by = self.game.position().turn();
+            self.push(now, Event::NoStart { by });
+            return true;
+        }
         match self.deadline() {
             Some(d) if now >= d => {
                 let turn = self.game.position().turn();
@@ -578,7 +591,7 @@ impl Referee {
                 }
                 self.standing = [[false; 3]; 2];
             }
-            Event::Abort { .. } => {
+            Event::Abort { .. } | Event::NoStart { .. } => {
                 self.aborted = true;
                 self.standing = [[false; 3]; 2];
             }

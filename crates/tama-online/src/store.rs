@@ -18,12 +18,14 @@ use tama_notation::{parse_position, parse_rules, write_fen, write_rules};
 
 use crate::event::{Entry, Event, Millis};
 use crate::referee::Settings;
+use crate::token::secret_hash;
 
 /// The schema, version by version: each entry's statements run once, in
 /// one transaction, on a database older than it.
-pub const MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    "CREATE TABLE tokens (
+pub const MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        "CREATE TABLE tokens (
         id TEXT PRIMARY KEY,
         secret TEXT NOT NULL,
         created BIGINT NOT NULL
@@ -69,7 +71,11 @@ pub const MIGRATIONS: &[(i64, &str)] = &[(
         id BIGINT PRIMARY KEY,
         at BIGINT NOT NULL
     )",
-)];
+    ),
+    // A challenge to one player (lichess's `POST /api/challenge/{user}`):
+    // its destination; NULL for an open challenge.
+    (2, "ALTER TABLE challenges ADD COLUMN dest TEXT"),
+];
 
 /// A failure of the store, with what it was doing.
 #[derive(Debug)]
@@ -122,6 +128,8 @@ pub struct ChallengeRow {
     pub settings: Settings,
     /// When it was made.
     pub created: Millis,
+    /// The one player it is for (`None`: whoever accepts first).
+    pub dest: Option<String>,
 }
 
 /// What one write of a game changes besides its new events.
@@ -201,6 +209,7 @@ impl Store {
             store.exec("PRAGMA journal_mode=WAL").await?;
         }
         store.migrate().await?;
+        store.hash_old_secrets().await?;
         Ok(store)
     }
 
@@ -249,7 +258,9 @@ impl Store {
         Ok(())
     }
 
-    /// Saves a new guest token.
+    /// Saves a new guest token: its id, the digest of its secret
+    /// ([`secret_hash`]; the secret itself is never stored) and when it
+    /// was made.
     ///
     /// # Errors
     ///
@@ -257,7 +268,7 @@ impl Store {
     pub async fn add_token(&self, id: &str, secret: &str, now: Millis) -> Result<(), StoreError> {
         sqlx::query("INSERT INTO tokens (id, secret, created) VALUES ($1, $2, $3)")
             .bind(id)
-            .bind(secret)
+            .bind(secret_hash(secret))
             .bind(int(now))
             .execute(&self.pool)
             .await
@@ -265,20 +276,45 @@ impl Store {
         Ok(())
     }
 
-    /// The secret of the token `id`, if there is one.
+    /// The digest of the secret of the token `id` ([`secret_hash`]) and
+    /// when it was made, if there is one.
     ///
     /// # Errors
     ///
     /// [`StoreError`] when the database cannot be read.
-    pub async fn token_secret(&self, id: &str) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query("SELECT secret FROM tokens WHERE id = $1")
+    pub async fn token(&self, id: &str) -> Result<Option<(String, Millis)>, StoreError> {
+        let fail = |e| StoreError::new("cannot read a token", e);
+        let row = sqlx::query("SELECT secret, created FROM tokens WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await
-            .map_err(|e| StoreError::new("cannot read a token", e))?;
-        row.map(|r| r.try_get::<String, _>("secret"))
-            .transpose()
-            .map_err(|e| StoreError::new("cannot read a token", e))
+            .map_err(fail)?;
+        let Some(r) = row else { return Ok(None) };
+        Ok(Some((
+            r.try_get::<String, _>("secret").map_err(fail)?,
+            uint(r.try_get("created").map_err(fail)?),
+        )))
+    }
+
+    /// Replaces secrets stored in clear (by the first version of the
+    /// schema) with their digests.
+    async fn hash_old_secrets(&self) -> Result<(), StoreError> {
+        let fail = |e| StoreError::new("cannot hash the stored secrets", e);
+        let rows = sqlx::query("SELECT id, secret FROM tokens WHERE secret NOT LIKE 'sha256:%'")
+            .fetch_all(&self.pool)
+            .await
+            .map_err(fail)?;
+        for r in rows {
+            let id: String = r.try_get("id").map_err(fail)?;
+            let secret: String = r.try_get("secret").map_err(fail)?;
+            sqlx::query("UPDATE tokens SET secret = $1 WHERE id = $2")
+                .bind(secret_hash(&secret))
+                .bind(id)
+                .execute(&self.pool)
+                .await
+                .map_err(fail)?;
+        }
+        Ok(())
     }
 
     /// Saves an open challenge.
@@ -289,8 +325,8 @@ impl Store {
     pub async fn add_challenge(&self, c: &ChallengeRow) -> Result<(), StoreError> {
         let (rules, fen, control) = settings_text(&c.settings);
         sqlx::query(
-            "INSERT INTO challenges (id, creator, color, rules, fen, control, created, status) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'open')",
+            "INSERT INTO challenges (id, creator, color, rules, fen, control, created, status, dest) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8)",
         )
         .bind(&c.id)
         .bind(&c.creator)
@@ -299,10 +335,28 @@ impl Store {
         .bind(fen)
         .bind(control)
         .bind(int(c.created))
+        .bind(c.dest.as_deref())
         .execute(&self.pool)
         .await
         .map_err(|e| StoreError::new("cannot save a challenge", e))?;
         Ok(())
+    }
+
+    /// Closes the open challenge `id` as `status` (`canceled`,
+    /// `declined`); `false` when it was not open.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError`] when it cannot be written.
+    pub async fn close_challenge(&self, id: &str, status: &str) -> Result<bool, StoreError> {
+        let done =
+            sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'")
+                .bind(status)
+                .bind(id)
+                .execute(&self.pool)
+                .await
+                .map_err(|e| StoreError::new("cannot close a challenge", e))?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// The open challenge `id`, if there is one.
@@ -313,7 +367,7 @@ impl Store {
     pub async fn open_challenge(&self, id: &str) -> Result<Option<ChallengeRow>, StoreError> {
         let fail = |e| StoreError::new("cannot read a challenge", e);
         let Some(row) = sqlx::query(
-            "SELECT id, creator, color, rules, fen, control, created FROM challenges \
+            "SELECT id, creator, color, rules, fen, control, created, dest FROM challenges \
              WHERE id = $1 AND status = 'open'",
         )
         .bind(id)
@@ -334,6 +388,7 @@ impl Store {
                 &get("control").map_err(fail)?,
             )?,
             created: uint(row.try_get("created").map_err(fail)?),
+            dest: row.try_get::<Option<String>, _>("dest").map_err(fail)?,
         }))
     }
 

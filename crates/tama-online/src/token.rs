@@ -130,6 +130,14 @@ impl Token {
     }
 }
 
+/// How a token's secret is stored: `sha256:` and the hex digits of its
+/// SHA-256 digest, never the secret itself (a stolen database gives no
+/// token that works).
+pub fn secret_hash(secret: &str) -> String {
+    use sha2::Digest;
+    format!("sha256:{}", hex(&sha2::Sha256::digest(secret.as_bytes())))
+}
+
 /// Whether `a` and `b` are equal, in a time that depends only on their
 /// lengths (not on where they first differ).
 pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
@@ -172,5 +180,10 @@ mod tests {
         assert!(!constant_time_eq(b"abc", b"abd"));
         assert!(!constant_time_eq(b"abc", b"ab"));
         assert!(constant_time_eq(b"", b""));
+        let h = secret_hash("abc");
+        assert_eq!(
+            h,
+            "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 }

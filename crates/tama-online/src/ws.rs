@@ -17,15 +17,17 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde_json::{json, Value};
 use tama_core::Color;
 use tokio::sync::broadcast;
 
+use crate::api::limits::{Kind, Peer};
 use crate::api::{ApiError, Live, Online};
+use crate::auth::origin_allowed;
 use crate::event::Proposal;
 use crate::recover::color_of;
 use crate::referee::Action;
@@ -40,53 +42,49 @@ pub(crate) struct Since {
     since: u64,
 }
 
-/// Whether a browser's `Origin` (when there is one) is this server.
-fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let origin = origin
-        .to_str()
-        .ok()
-        .and_then(|o| o.split_once("://"))
-        .map(|p| p.1);
-    matches!((origin, host), (Some(o), Some(h)) if o == h)
-}
+/// Refused messages in a row after which the socket is closed.
+const MAX_REFUSED: u32 = 50;
 
 pub(crate) async fn upgrade(
     State(o): State<Arc<Online>>,
     Path(id): Path<String>,
     Query(q): Query<Since>,
+    peer: Peer,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    if !same_origin(&headers) {
+    if !origin_allowed(&o, &headers) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "another site's page cannot open this",
         ));
     }
     let live = o.live_or_404(&id)?;
-    let color = match o.player_if_any(&headers).await? {
-        Some(p) => color_of(live.row(), &p),
-        None => None,
+    let player = o.player_if_any(&headers).await?;
+    let color = player.as_deref().and_then(|p| color_of(live.row(), p));
+    let who = Who {
+        player,
+        color,
+        peer,
     };
     Ok(ws
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| session(o, live, color, q.since, socket)))
+        .on_upgrade(move |socket| session(o, live, who, q.since, socket)))
 }
 
-async fn session(
-    o: Arc<Online>,
-    live: Arc<Live>,
+/// Who is on a socket.
+struct Who {
+    player: Option<String>,
     color: Option<Color>,
-    since: u64,
-    mut socket: WebSocket,
-) {
+    peer: Peer,
+}
+
+async fn session(o: Arc<Online>, live: Arc<Live>, who: Who, since: u64, mut socket: WebSocket) {
+    let color = who.color;
     let mut rx = live.subscribe();
     let mut sent = since;
+    let mut refused = 0u32;
     loop {
         let batch: Vec<String> = {
             let mut r = live.referee().lock().await;
@@ -109,11 +107,26 @@ async fn session(
         tokio::select! {
             msg = socket.recv() => match msg {
                 Some(Ok(Message::Text(text))) => {
-                    if let Err(e) = handle(&o, &live, color, text.as_str()).await {
-                        let reply = json!({ "t": "error", "error": e.message() }).to_string();
-                        if socket.send(Message::Text(reply.into())).await.is_err() {
+                    let limited = o.limit(Kind::Messages, who.player.as_deref(), &who.peer);
+                    let done = match limited {
+                        Err(l) => Err(ApiError::from(l)),
+                        Ok(()) => handle(&o, &live, color, text.as_str()).await,
+                    };
+                    if let Err(e) = done {
+                        refused += 1;
+                        let mut reply = e.body();
+                        reply["t"] = json!("error");
+                        if refused > MAX_REFUSED
+                            || socket.send(Message::Text(reply.to_string().into())).await.is_err()
+                        {
+                            let _ = socket.send(Message::Close(Some(CloseFrame {
+                                code: close_code::POLICY,
+                                reason: "too many refused messages".into(),
+                            }))).await;
                             return;
                         }
+                    } else {
+                        refused = 0;
                     }
                 }
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
@@ -129,7 +142,12 @@ async fn session(
     }
 }
 
-async fn handle(o: &Online, live: &Live, color: Option<Color>, text: &str) -> Result<(), ApiError> {
+async fn handle(
+    o: &Online,
+    live: &Arc<Live>,
+    color: Option<Color>,
+    text: &str,
+) -> Result<(), ApiError> {
     let bad = |m: &str| ApiError::new(StatusCode::BAD_REQUEST, m);
     let color = color.ok_or_else(|| bad("watchers cannot act"))?;
     let v: Value = serde_json::from_str(text).map_err(|_| bad("a message is a JSON object"))?;

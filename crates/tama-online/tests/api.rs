@@ -13,25 +13,31 @@ use tama_online::api::Online;
 use tama_online::store::sqlite_url;
 use tower::ServiceExt;
 
+mod common;
+use common::Db;
+
 struct Server {
     app: Router,
     time: Arc<AtomicU64>,
     _dir: tempfile::TempDir,
 }
 
-async fn server() -> Server {
+async fn server(db: Db) -> Option<Server> {
     let dir = tempfile::tempdir().unwrap();
-    let url = sqlite_url(&dir.path().join("online.sqlite"));
+    let url = match db {
+        Db::Sqlite => sqlite_url(&dir.path().join("online.sqlite")),
+        Db::Postgres => common::fresh_schema(&common::postgres_url()?).await,
+    };
     let time = Arc::new(AtomicU64::new(1_000_000));
     let t = time.clone();
     let online = Online::open(&url, Arc::new(move || t.load(Ordering::SeqCst)))
         .await
         .unwrap();
-    Server {
+    Some(Server {
         app: online.router(),
         time,
         _dir: dir,
-    }
+    })
 }
 
 impl Server {
@@ -109,9 +115,8 @@ impl Server {
     }
 }
 
-#[tokio::test]
-async fn a_whole_game_between_two_tokens() {
-    let srv = server().await;
+async fn a_whole_game_between_two_tokens(db: Db) {
+    let Some(srv) = server(db).await else { return };
     let (id, w, b) = srv
         .game(
             r#"{"clock": {"limit": 60, "increment": 2}, "variant": "turkish", "color": "white"}"#,
@@ -174,9 +179,8 @@ async fn a_whole_game_between_two_tokens() {
     assert_eq!(v["error"], "the game is over");
 }
 
-#[tokio::test]
-async fn the_server_flags_a_clock_nobody_moves_on() {
-    let srv = server().await;
+async fn the_server_flags_a_clock_nobody_moves_on(db: Db) {
+    let Some(srv) = server(db).await else { return };
     let (id, w, b) = srv
         .game(
             "clock.limit=10&clock.increment=0&variant=armenian&color=white",
@@ -204,9 +208,8 @@ async fn the_server_flags_a_clock_nobody_moves_on() {
     assert_eq!(srv.full(&id).await["state"]["winner"], "black");
 }
 
-#[tokio::test]
-async fn attackers_and_bad_input_change_nothing() {
-    let srv = server().await;
+async fn attackers_and_bad_input_change_nothing(db: Db) {
+    let Some(srv) = server(db).await else { return };
     let (id, w, b) = srv.game(r#"{"color": "white"}"#, true).await;
     let other = srv.guest().await;
     let mv = |m: &str| format!("/api/board/game/{id}/move/{m}");
@@ -301,3 +304,33 @@ async fn attackers_and_bad_input_change_nothing() {
         StatusCode::BAD_REQUEST
     );
 }
+
+macro_rules! on_both {
+    ($suite:ident, $sqlite:ident, $postgres:ident) => {
+        #[tokio::test]
+        async fn $sqlite() {
+            $suite(Db::Sqlite).await;
+        }
+
+        #[tokio::test]
+        async fn $postgres() {
+            $suite(Db::Postgres).await;
+        }
+    };
+}
+
+on_both!(
+    a_whole_game_between_two_tokens,
+    game_on_sqlite,
+    game_on_postgres
+);
+on_both!(
+    the_server_flags_a_clock_nobody_moves_on,
+    flag_on_sqlite,
+    flag_on_postgres
+);
+on_both!(
+    attackers_and_bad_input_change_nothing,
+    attackers_on_sqlite,
+    attackers_on_postgres
+);

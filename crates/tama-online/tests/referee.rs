@@ -78,16 +78,16 @@ fn moves_alternate_and_bad_moves_change_nothing() {
 #[test]
 fn the_clock_starts_after_both_first_moves_and_charges_exactly() {
     let mut r = blitz();
-    // No clock runs before both have moved: ten minutes cost nothing.
+    // No clock runs before both have moved: 20 s each cost nothing.
     assert_eq!(r.deadline(), None);
-    r.act(W, mv("c3-c4"), 600_000).unwrap();
-    r.act(B, mv("f6-f5"), 1_200_000).unwrap();
+    r.act(W, mv("c3-c4"), 20_000).unwrap();
+    r.act(B, mv("f6-f5"), 40_000).unwrap();
     // Each first move got its increment.
-    assert_eq!(r.clocks(1_200_000), Some([62_000, 62_000]));
+    assert_eq!(r.clocks(40_000), Some([62_000, 62_000]));
     // White thinks 10.5 s: 62 - 10.5 + 2.
-    assert_eq!(r.clocks(1_210_500), Some([51_500, 62_000]));
-    r.act(W, mv("d3-d4"), 1_210_500).unwrap();
-    assert_eq!(r.clocks(1_210_500), Some([53_500, 62_000]));
+    assert_eq!(r.clocks(50_500), Some([51_500, 62_000]));
+    r.act(W, mv("d3-d4"), 50_500).unwrap();
+    assert_eq!(r.clocks(50_500), Some([53_500, 62_000]));
     assert!(matches!(
         last_event(&r),
         Event::Move {
@@ -410,4 +410,32 @@ fn a_damaged_log_is_refused() {
             .n,
         5
     );
+}
+
+#[test]
+fn a_first_move_that_never_comes_calls_the_game_off() {
+    use tama_online::referee::NO_START_LIMIT;
+    // White never moves.
+    let mut r = blitz();
+    assert!(!r.tick(1_000 + NO_START_LIMIT - 1));
+    assert!(r.tick(1_000 + NO_START_LIMIT));
+    assert_eq!(r.status(), Status::Aborted);
+    assert_eq!(*last_event(&r), Event::NoStart { by: W });
+    assert_eq!(
+        r.act(W, mv("c3-c4"), 2_000 + NO_START_LIMIT),
+        Err(RefereeError::GameOver)
+    );
+    assert_replays(&r);
+    // White moves, Black does not: Black's limit counts from White's move.
+    let mut r = blitz();
+    r.act(W, mv("c3-c4"), 20_000).unwrap();
+    assert!(!r.tick(20_000 + NO_START_LIMIT - 1));
+    assert!(r.tick(20_000 + NO_START_LIMIT));
+    assert_eq!(*last_event(&r), Event::NoStart { by: B });
+    // Once both have moved, only the clock can end it.
+    let mut r = blitz();
+    r.act(W, mv("c3-c4"), 1_000).unwrap();
+    r.act(B, mv("f6-f5"), 2_000).unwrap();
+    assert!(!r.tick(2_000 + NO_START_LIMIT));
+    assert_eq!(r.status(), Status::Started);
 }

@@ -9,7 +9,7 @@ use tama_online::event::Event;
 use tama_online::recover::{color_of, commit, pdn, recover, status_word};
 use tama_online::referee::{Action, Referee, Settings, Status};
 use tama_online::store::{sqlite_url, ChallengeRow, GameRow, Store, MIGRATIONS};
-use tama_online::token::{new_id, Token};
+use tama_online::token::{new_id, secret_hash, Token};
 
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
@@ -50,10 +50,18 @@ async fn suite(url: &str) {
     store.add_token(&a.id, &a.secret, 1).await.unwrap();
     store.add_token(&b.id, &b.secret, 1).await.unwrap();
     assert_eq!(
-        store.token_secret(&a.id).await.unwrap(),
-        Some(a.secret.clone())
+        store.token(&a.id).await.unwrap(),
+        Some((secret_hash(&a.secret), 1))
     );
-    assert_eq!(store.token_secret("0000000000000000").await.unwrap(), None);
+    // The secret itself is not stored.
+    assert!(!store
+        .token(&a.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .0
+        .contains(&a.secret));
+    assert_eq!(store.token("0000000000000000").await.unwrap(), None);
     assert!(
         store.add_token(&a.id, "x", 2).await.is_err(),
         "ids are unique"
@@ -67,6 +75,7 @@ async fn suite(url: &str) {
         color: "white".into(),
         settings: settings(),
         created: 10,
+        dest: None,
     };
     store.add_challenge(&challenge).await.unwrap();
     assert_eq!(

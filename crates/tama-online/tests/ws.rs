@@ -15,6 +15,9 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tower::ServiceExt;
 
+mod common;
+use common::Db;
+
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -64,12 +67,18 @@ async fn next(ws: &mut Socket) -> Value {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn events_resume_without_loss_or_double() {
+async fn events_resume_without_loss_or_double(db: Db) {
     let dir = tempfile::tempdir().unwrap();
-    let online = Online::open(&sqlite_url(&dir.path().join("o.sqlite")), system_now())
-        .await
-        .unwrap();
+    let url = match db {
+        Db::Sqlite => sqlite_url(&dir.path().join("o.sqlite")),
+        Db::Postgres => {
+            let Some(url) = common::postgres_url() else {
+                return;
+            };
+            common::fresh_schema(&url).await
+        }
+    };
+    let online = Online::open(&url, system_now()).await.unwrap();
     let app = online.router();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap().to_string();
@@ -163,6 +172,21 @@ async fn events_resume_without_loss_or_double() {
         ws.send(Message::Text(bad.into())).await.unwrap();
         assert_eq!(next(&mut ws).await["t"], "error", "{bad}");
     }
+    // A flood: every message answered, the later ones with the limit.
+    for _ in 0..45 {
+        ws.send(Message::Text(r#"{"t":"explode"}"#.into()))
+            .await
+            .unwrap();
+    }
+    let mut limits = 0;
+    for _ in 0..45 {
+        let e = next(&mut ws).await;
+        assert_eq!(e["t"], "error");
+        if e["limit"] == "messages" {
+            limits += 1;
+        }
+    }
+    assert!(limits > 0, "no message was limited");
     // A message over the limit closes the socket.
     let huge = format!(r#"{{"t":"move","move":"{}"}}"#, "a".repeat(10_000));
     let _ = ws.send(Message::Text(huge.into())).await;
@@ -180,4 +204,14 @@ async fn events_resume_without_loss_or_double() {
         .unwrap_err();
     assert!(err.contains("403"), "{err}");
     let _ = Arc::strong_count(&online);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_websocket_on_sqlite() {
+    events_resume_without_loss_or_double(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_websocket_on_postgres() {
+    events_resume_without_loss_or_double(Db::Postgres).await;
 }

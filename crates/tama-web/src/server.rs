@@ -48,6 +48,9 @@ pub struct Config {
     /// Live games between people (the Board API of `tama-online`) on
     /// the database at this URL; `None`: none (`tama serve --no-online`).
     pub online: Option<String>,
+    /// The live games' limits, rate limits and engine budget
+    /// (`tama serve --online-engines`, `--trust-proxy`).
+    pub online_options: tama_online::limits::Options,
 }
 
 impl Default for Config {
@@ -62,6 +65,7 @@ impl Default for Config {
             eval_weights: None,
             books: Vec::new(),
             online: None,
+            online_options: tama_online::limits::Options::default(),
         }
     }
 }
@@ -240,7 +244,11 @@ pub async fn serve_with(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     let closing = state.clone();
-    axum::serve(listener, router(state).merge(extra))
+    // With the client's address: the live games' rate limits per address.
+    let app = router(state)
+        .merge(extra)
+        .into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;
             closing.close();
@@ -343,9 +351,10 @@ pub(crate) fn online_routes(
         return Ok(Router::new());
     };
     let online = runtime
-        .block_on(tama_online::api::Online::open(
+        .block_on(tama_online::api::Online::open_with(
             url,
             tama_online::api::system_now(),
+            config.online_options.clone(),
         ))
         .map_err(io::Error::other)?;
     Ok(online.router())

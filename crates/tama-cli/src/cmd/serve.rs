@@ -54,6 +54,14 @@ pub struct Args {
     /// or ~/.local/share/tama, created and migrated on first run).
     #[arg(long, value_name = "URL", conflicts_with = "no_online")]
     pub database: Option<String>,
+    /// Searches of the engine as an opponent in live games that may run
+    /// at once (one thread each); more wait in a queue.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub online_engines: u32,
+    /// Behind a reverse proxy: take the client's address (for the rate
+    /// limits per address) from the last X-Forwarded-For entry.
+    #[arg(long)]
+    pub trust_proxy: bool,
     #[command(flatten)]
     pub egtb: crate::common::EgtbArgs,
     #[command(flatten)]
@@ -128,6 +136,11 @@ pub fn run(args: &Args, io: &mut Io<'_>) -> CmdResult {
         eval_weights: engine.eval_weights,
         books: books(&args.book)?,
         online: database(args)?,
+        online_options: tama_online::limits::Options {
+            engine_budget: args.online_engines as usize,
+            trust_proxy: args.trust_proxy,
+            ..tama_online::limits::Options::default()
+        },
     };
     let mut printed: Result<(), std::io::Error> = Ok(());
     let open = args.open;
@@ -174,6 +187,8 @@ mod tests {
             book: Vec::new(),
             no_online: true,
             database: None,
+            online_engines: 1,
+            trust_proxy: false,
             egtb: crate::common::EgtbArgs::default(),
             eval: crate::common::EvalArgs::default(),
         }
