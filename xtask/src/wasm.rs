@@ -10,6 +10,15 @@
 //! source of `rust-web-src`, with `-Zbuild-std` (`RUSTC_BOOTSTRAP=1`), and
 //! linked by the `rust-lld` of the rustup toolchain. Nothing else (the
 //! native build, the README's commands) uses that toolchain.
+//!
+//! The module and its bindings (`crates/tama-wasm/js/wasm/`) are
+//! committed: `tama serve` embeds them and the static bundle copies them,
+//! so neither a native build nor a user needs the web toolchain. Beside
+//! them, `SOURCES` holds an FNV-1a hash of the root `Cargo.toml` and of
+//! the manifest and every file under `src/` of the crates that go into the
+//! module (`SOURCE_CRATES`); `--check`, and CI's `wasm` step before it
+//! builds, fail when those sources changed (comments included) and the
+//! module was not built again.
 
 use std::ffi::OsString;
 use std::fs;

@@ -1,4 +1,9 @@
 //! Openings: start positions with moves, and random balanced ones.
+//!
+//! [`random_openings`] gives reproducible balanced openings from a seed
+//! (the match's, the SPRT's, the self-play data's and the puzzles');
+//! [`endgame_openings`] gives starts of at most N pieces, for matches of
+//! the tablebases against none.
 
 use tama_core::{Game, Move, Position, Rules};
 use tama_search::{Engine, EngineConfig, Limits, SearchResult};

@@ -1,4 +1,13 @@
 //! Playing matches: paired games on several threads, adjudication.
+//!
+//! Each game is a `tama_core::Game`, and its ending is recorded there.
+//! Adjudication ([`Adjudication`]) decides over-long games by material at
+//! the ply limit, or a game whose players' scores agree, or nothing
+//! ([`Adjudication::NONE`]). On a clock (`MatchConfig::clock`,
+//! `flag_rule`) each game owns its `GameClock`: the arena measures each
+//! move and charges it with `Game::tick`, and the engine takes its limits
+//! from the game's clock. [`play_match_until`] stops early when asked; a
+//! player that fails ends the match with a [`MatchError`].
 
 use core::fmt;
 use std::ops::ControlFlow;

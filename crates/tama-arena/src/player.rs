@@ -1,4 +1,15 @@
 //! Players: the engine with a configuration, or the baseline.
+//!
+//! [`PlayerKind::parse`] reads `full,-lmr,king=400`: every setting goes
+//! through the engine's option registry, so a player takes exactly the
+//! options `tama_search::options` lists (`book=FILE` too: the registry
+//! reads the file). [`PlayerSpec::parse`] is the one grammar of a player
+//! setting as the front ends take it: it also takes out the player's own
+//! limits (`depth=`, `movetime=`, `nodes=`, checked by
+//! [`Limits::checked`]), its tables (`egtb=DIR`, `-egtb`: the directory is
+//! left for the caller to open) and its weights file (`eval_file=FILE`).
+//! [`read_weights`] is the one reader of a learned-evaluation weights file
+//! for every front end (`--eval-file`, `eval_file=`, `tama sprt`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,4 +1,9 @@
 //! Finished games and match results.
+//!
+//! A [`GameRecord`] holds its `Game`, with the ending and the clock, so a
+//! front end writes its PDN without replaying it. A [`MatchResult`] counts
+//! W/D/L, the pentanomial pairs ([`PairCounter`], which an SPRT resumed
+//! from a state file starts from) and the losses on time.
 
 use std::time::Duration;
 

@@ -34,8 +34,15 @@
 //! [`WDL_BLOCK_VALUES`]; its header's counts and longest win are those of
 //! the distance table it was made from.
 //!
-//! A file is written to `NAME.tmp`, synced and renamed, so a file with the
-//! final name is always complete; the trailer makes truncation visible.
+//! A file is written through `tama_files::write_atomically` (a synced
+//! `NAME.tmp` renamed over the name), so a file with the final name is
+//! always complete; the trailer makes truncation visible, and a reader
+//! checks the checksum before it answers, so a damaged file gives an
+//! error, never a wrong value.
+//!
+//! The memory map of a table file here is the workspace's only `unsafe`
+//! code (tests/tidy.rs keeps it so). It is sound because table files are
+//! only ever replaced by a rename, never changed in place.
 
 use std::fs;
 use std::io::Write;

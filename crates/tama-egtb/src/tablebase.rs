@@ -2,6 +2,13 @@
 //! each table loaded on first use and shared by threads. Probing is in
 //! `probe.rs` (one position), `batch.rs` (many) and `root.rs` (the moves
 //! of a position).
+//!
+//! The directory is listed into lazy per-material slots of both kinds of
+//! table. It opens two ways, [`Tablebase::open`] (distance tables read
+//! block by block) and [`Tablebase::open_in_memory`] (each decompressed
+//! whole on first use), over one `open_exact` with a `Decode` that
+//! generation and verification use too; [`Tablebase::load_wdl`] loads the
+//! win/draw/loss tables into memory for the search.
 
 use std::collections::BTreeSet;
 use std::fs;

@@ -1,4 +1,5 @@
-//! Running a function over index ranges on several threads.
+//! Running a function over index ranges on several threads: scoped
+//! threads over chunks of an index range, or over the parts of a slice.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

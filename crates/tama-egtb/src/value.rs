@@ -4,6 +4,11 @@
 //! even `d + 2` a loss in `d` plies. Under the distance-to-win metric a win
 //! always takes an odd number of plies and a loss an even number, so the
 //! code is unambiguous.
+//!
+//! `Best` is the successor rule over these codes (a win if some child is
+//! lost, the quickest; else a draw if some child is drawn; else a loss one
+//! ply after the slowest won child), the one rule the prober and the
+//! verification both apply.
 
 use tama_search::{OracleValue, Wdl};
 

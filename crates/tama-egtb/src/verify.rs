@@ -1,4 +1,10 @@
 //! Checking tables against their successors, and their statistics.
+//!
+//! Unit by unit (a material and its swap): every stored distance entry
+//! against its successors, from memory where the unit fits
+//! (`verify_memory.rs`), and every `.wdl` file against its verified
+//! distance file, entry by entry (a win/draw/loss file is a function of
+//! its distance file, see `wdl.rs`).
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,4 +1,8 @@
 //! The commands a Hub client sends, typed.
+//!
+//! `Command::parse` turns one line into a typed command or an error
+//! message; the session answers the message with `error message="…"` and
+//! goes on, so bad input never ends the engine.
 
 use std::time::Duration;
 
